@@ -1,0 +1,163 @@
+//! The one error type of the crate, with stable codes.
+//!
+//! Every failure the pager or the codecs can report is a [`PagerError`]. Its
+//! [`code`](PagerError::code) is a stable string that JavaScript callers can
+//! `switch` on (`err.code`); [`details`](PagerError::details) carries the
+//! structured fields (`reason`, `source`, ...). The wasm boundary turns it into
+//! a real JS `Error` with `name === "PagerError"`, `code` and `details`.
+
+use serde_json::{json, Value};
+
+/// Why a token was rejected: the `reason` in an invalid-token error's details.
+///
+/// The string form ([`TokenFault::as_str`]) is stable and part of the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TokenFault {
+    /// The token is longer than the decoder accepts (8 KiB for page tokens).
+    TooLong,
+    /// The token holds white space (a space, tab or line break), often a copy-paste slip.
+    Whitespace,
+    /// The token mixes the URL-safe (`-_`) and the standard (`+/`) base64 alphabets.
+    MixedAlphabet,
+    /// A character outside both base64 alphabets (or `=` where it cannot stand).
+    BadCharacter,
+    /// `=` padding of the wrong length, or a length no base64 text can have.
+    BadPadding,
+    /// The token ends early: bytes of its payload or of its integrity check are missing.
+    Truncated,
+    /// The integrity check does not match: the token was altered.
+    Integrity,
+    /// A format version this build does not know.
+    UnknownVersion,
+    /// More sources than the format allows (64).
+    TooManySources,
+    /// A number that overflows its field or would be negative.
+    Overflow,
+    /// Text that is not valid UTF-8.
+    NotUtf8,
+    /// The payload does not have the format's structure.
+    Malformed,
+    /// Well-formed, but a field breaks a rule of the format (e.g. `rv` 0, an unclean start key).
+    InvalidField,
+    /// The token is empty where a value is required.
+    Empty,
+}
+
+impl TokenFault {
+    /// The stable string for this reason (`"truncated"`, `"integrity"`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenFault::TooLong => "too-long",
+            TokenFault::Whitespace => "whitespace",
+            TokenFault::MixedAlphabet => "mixed-alphabet",
+            TokenFault::BadCharacter => "bad-character",
+            TokenFault::BadPadding => "bad-padding",
+            TokenFault::Truncated => "truncated",
+            TokenFault::Integrity => "integrity",
+            TokenFault::UnknownVersion => "unknown-version",
+            TokenFault::TooManySources => "too-many-sources",
+            TokenFault::Overflow => "overflow",
+            TokenFault::NotUtf8 => "not-utf8",
+            TokenFault::Malformed => "malformed",
+            TokenFault::InvalidField => "invalid-field",
+            TokenFault::Empty => "empty",
+        }
+    }
+}
+
+impl std::fmt::Display for TokenFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Every failure of the pager and the codecs. See [`PagerError::code`] for the stable codes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PagerError {
+    /// `INVALID_PAGE_TOKEN`: a pager page token (NextPageToken) that cannot be decoded.
+    #[error("invalid page token ({reason}): {message}")]
+    InvalidPageToken { reason: TokenFault, message: String },
+    /// `INVALID_CONTINUE_TOKEN`: a Kubernetes continue token that the apiserver would reject.
+    #[error("invalid continue token ({reason}): {message}")]
+    InvalidContinueToken { reason: TokenFault, message: String },
+    /// `INVALID_KUBEAPPS_TOKEN`: a Kubeapps core or plugin page token that is not valid.
+    #[error("invalid Kubeapps token ({reason}): {message}")]
+    InvalidKubeappsToken { reason: TokenFault, message: String },
+    /// `INVALID_OPTIONS`: pager options (or a state to encode) that break a rule.
+    #[error("invalid options: {field}: {message}")]
+    InvalidOptions { field: String, message: String },
+    /// `INVALID_RESPONSE`: a chunk or failure fed back that the pager cannot use.
+    #[error("invalid response from {source_name}: {message}")]
+    InvalidResponse { source_name: String, message: String },
+    /// `FILTER_MISMATCH`: a page token minted under another filter, sort order or source set.
+    #[error("page token was made for another filter, sort order or source set (token fingerprint {found:016x}, options fingerprint {expected:016x})")]
+    FilterMismatch { expected: u64, found: u64 },
+    /// `NO_PROGRESS`: a source repeats a token or sends chunk after chunk with nothing new.
+    #[error("source {source_name} makes no progress: {message}")]
+    NoProgress { source_name: String, message: String },
+    /// `SOURCE_TOO_LARGE`: a source that must be read whole holds more items than the cap.
+    #[error("source {source_name} must be read whole to merge in this order, and holds more than {cap} items")]
+    SourceTooLarge { source_name: String, cap: u32 },
+}
+
+impl PagerError {
+    /// The stable code: one of `INVALID_PAGE_TOKEN`, `INVALID_CONTINUE_TOKEN`,
+    /// `INVALID_KUBEAPPS_TOKEN`, `INVALID_OPTIONS`, `INVALID_RESPONSE`,
+    /// `FILTER_MISMATCH`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PagerError::InvalidPageToken { .. } => "INVALID_PAGE_TOKEN",
+            PagerError::InvalidContinueToken { .. } => "INVALID_CONTINUE_TOKEN",
+            PagerError::InvalidKubeappsToken { .. } => "INVALID_KUBEAPPS_TOKEN",
+            PagerError::InvalidOptions { .. } => "INVALID_OPTIONS",
+            PagerError::InvalidResponse { .. } => "INVALID_RESPONSE",
+            PagerError::FilterMismatch { .. } => "FILTER_MISMATCH",
+            PagerError::NoProgress { .. } => "NO_PROGRESS",
+            PagerError::SourceTooLarge { .. } => "SOURCE_TOO_LARGE",
+        }
+    }
+
+    /// The structured fields of the error, as a JSON object (`err.details` in JS).
+    ///
+    /// Token errors: `{ reason }`; options: `{ field }`; response and progress
+    /// errors: `{ source }`; `FILTER_MISMATCH`: `{ expected, found }` as 16-digit
+    /// hex strings; `SOURCE_TOO_LARGE`: `{ source, cap }`.
+    pub fn details(&self) -> Value {
+        match self {
+            PagerError::InvalidPageToken { reason, .. }
+            | PagerError::InvalidContinueToken { reason, .. }
+            | PagerError::InvalidKubeappsToken { reason, .. } => json!({ "reason": reason.as_str() }),
+            PagerError::InvalidOptions { field, .. } => json!({ "field": field }),
+            PagerError::InvalidResponse { source_name, .. }
+            | PagerError::NoProgress { source_name, .. } => json!({ "source": source_name }),
+            PagerError::FilterMismatch { expected, found } => json!({
+                "expected": format!("{expected:016x}"),
+                "found": format!("{found:016x}"),
+            }),
+            PagerError::SourceTooLarge { source_name, cap } => json!({ "source": source_name, "cap": cap }),
+        }
+    }
+
+    /// Shorthand for an `INVALID_PAGE_TOKEN` error.
+    pub fn page_token(reason: TokenFault, message: impl Into<String>) -> Self {
+        PagerError::InvalidPageToken { reason, message: message.into() }
+    }
+
+    /// Shorthand for an `INVALID_CONTINUE_TOKEN` error.
+    pub fn continue_token(reason: TokenFault, message: impl Into<String>) -> Self {
+        PagerError::InvalidContinueToken { reason, message: message.into() }
+    }
+
+    /// Shorthand for an `INVALID_KUBEAPPS_TOKEN` error.
+    pub fn kubeapps_token(reason: TokenFault, message: impl Into<String>) -> Self {
+        PagerError::InvalidKubeappsToken { reason, message: message.into() }
+    }
+
+    /// Shorthand for an `INVALID_OPTIONS` error.
+    pub fn options(field: impl Into<String>, message: impl Into<String>) -> Self {
+        PagerError::InvalidOptions { field: field.into(), message: message.into() }
+    }
+}
+
+/// The crate's result type.
+pub type Result<T, E = PagerError> = std::result::Result<T, E>;

@@ -1,0 +1,24 @@
+//! kubeapps-pager: correct, resumable paging over Kubernetes-style package lists.
+//!
+//! A pure Rust core (no I/O, no clock, no JS types) with one thin wasm boundary
+//! (`src/wasm`, built for `wasm32` only). See `docs/DESIGN.md` for the architecture.
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod filter;
+pub mod item;
+pub mod options;
+pub mod order;
+pub mod pager;
+pub mod token;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use error::{PagerError, Result, TokenFault};
+pub use filter::FilterOptions;
+pub use item::{Identity, ItemFields, SourceId};
+pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
+pub use order::{SortKey, SortOrder};
+pub use pager::{Chunk, ChunkRequest, FeedOutcome, Failure, Page, Pager, Stats};
+pub use token::PageToken;

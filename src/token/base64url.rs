@@ -1,0 +1,1 @@
+//! (token codec: to be written)

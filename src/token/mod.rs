@@ -1,0 +1,13 @@
+//! Token codecs: the pager's own page token, Kubernetes continue tokens,
+//! Kubeapps core and plugin tokens, and an inspector that tells them apart.
+
+pub mod base64url;
+pub mod continue_token;
+pub mod inspect;
+pub mod kubeapps;
+pub mod page_token;
+
+pub use continue_token::ContinueToken;
+pub use inspect::{inspect_token, TokenInfo};
+pub use kubeapps::{CoreToken, PluginOffset};
+pub use page_token::{PageToken, SourceState, Watermark};

@@ -1,0 +1,1 @@
+//! The wasm boundary (to be written).
