@@ -13,7 +13,7 @@ pub mod pager;
 pub mod token;
 
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use error::{PagerError, Result, TokenFault};
 pub use filter::FilterOptions;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every test layer against the built package (scripts/build.sh first). Exits non-zero on any failure.
+# Layers: host cargo tests · model-based test (release) · wasm-bindgen-test in Node and headless Chromium ·
+# node --test on the package · demo server tests · tsc --strict over a TypeScript consumer · browser e2e.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+export CHROMEDRIVER=${CHROMEDRIVER:-/usr/bin/chromedriver}
+export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-120}
+TO=${STEP_TIMEOUT:-1200}   # per-step hang guard, seconds
+T0=$(date +%s)
+step() {
+  local name=$1; shift
+  local s=$(date +%s)
+  printf '\n== [%s] %s\n' "$(date +%T)" "$name"
+  timeout "$TO" "$@"
+  printf '== %s: %ss\n' "$name" "$(( $(date +%s) - s ))"
+}
+
+step "cargo test (host: unit, table, property, field cases)" cargo test --locked
+if [ -f tests/model.rs ]; then
+  step "model-based test (release, ${MODEL_RUNS:=10000} runs)" env MODEL_RUNS="$MODEL_RUNS" cargo test --locked --release --test model
+fi
+# Only the wasm test binaries: the host suites are not meant for wasm32. Never pass -q (the runner rejects it).
+step "wasm-bindgen-test (Node + headless Chromium)" cargo test --locked --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
+step "node --test: the npm package" node --test --test-timeout=120000 tests/js/
+if [ -d tests/server ]; then
+  step "node --test: demo server" node --test --test-timeout=120000 tests/server/
+fi
+step "tsc --noEmit --strict: TypeScript consumer" node_modules/.bin/tsc -p tests/ts/tsconfig.json
+step "browser e2e (playwright-core + Chromium)" node --test --test-concurrency=1 --test-timeout=300000 tests/e2e/
+printf '\n== all test layers passed in %ss\n' "$(( $(date +%s) - T0 ))"

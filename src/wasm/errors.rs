@@ -1,0 +1,35 @@
+//! Maps [`PagerError`] to the JS `PagerError` class (defined in `errors.js`).
+
+use wasm_bindgen::prelude::*;
+
+use crate::error::PagerError;
+
+#[wasm_bindgen(module = "/src/wasm/errors.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = makeError)]
+    fn make_error(code: &str, message: &str, details: JsValue) -> JsValue;
+}
+
+/// The JS `PagerError` for a core error: `code`, `message`, and `details` as a plain object.
+pub(crate) fn to_js(err: &PagerError) -> JsValue {
+    let details = super::convert::to_js(&err.details()).unwrap_or(JsValue::NULL);
+    make_error(err.code(), &err.to_string(), details)
+}
+
+/// `Result<T, JsValue>` with the error already a JS `PagerError`.
+pub(crate) type JsResult<T> = Result<T, JsValue>;
+
+/// Converts a core result for returning to JS.
+pub(crate) fn js<T>(r: crate::Result<T>) -> JsResult<T> {
+    r.map_err(|e| to_js(&e))
+}
+
+/// A JS `PagerError` for a failure only the boundary sees (`ABORTED`, `SOURCE_FAILED`, `REENTRANT_CALL`, ...).
+pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
+    make_error(code, message, js_sys::Object::new().into())
+}
+
+/// Like [`boundary_error`], with a `details` object.
+pub(crate) fn boundary_error_with(code: &str, message: &str, details: JsValue) -> JsValue {
+    make_error(code, message, details)
+}
