@@ -186,9 +186,13 @@ impl JsPager {
     #[wasm_bindgen(js_name = nextPage, unchecked_return_type = "Promise<Page>")]
     pub fn next_page(
         &self,
-        #[wasm_bindgen(js_name = fetchChunk, unchecked_param_type = "FetchChunk")] fetch_chunk: js_sys::Function,
-        #[wasm_bindgen(unchecked_param_type = "NextPageOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(js_name = fetchChunk, unchecked_param_type = "FetchChunk")] fetch_chunk: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "NextPageOptions")] options: Option<js_sys::Object>,
     ) -> js_sys::Promise {
+        let Some(fetch_chunk) = fetch_chunk.dyn_ref::<js_sys::Function>().cloned() else {
+            return js_sys::Promise::reject(&boundary_error("INVALID_OPTIONS", "fetchChunk must be a function"));
+        };
+        let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
         let signal = signal_of(&options);
         let (abort, listener) = match &signal {
             Some(s) => {

@@ -152,7 +152,7 @@ pub fn kubeapps_fetcher(
         let or = |v: String, d: &str| if v.is_empty() { d.to_string() } else { v };
         let cluster = or(string_field(&request, &["source", "cluster"]), &cluster0);
         let namespace = or(string_field(&request, &["source", "namespace"]), &namespace0);
-        let limit = field(&request, "limit").as_f64().unwrap_or(0.0);
+        let limit = field(&request, "limit").as_f64().filter(|n| n.is_finite() && *n >= 0.0).unwrap_or(0.0) as u32;
         let token = string_field(&request, &["pageToken"]);
         let mut url = format!(
             "{base}/plugins/{}/packages/v1alpha1/availablepackages?context.cluster={}&context.namespace={}&paginationOptions.pageSize={}",
@@ -179,7 +179,7 @@ pub fn kubernetes_list_fetcher(
     let headers: Vec<(String, String)> = o.headers.into_iter().collect();
     let base = o.url;
     Ok(into_fetcher(move |request: JsValue, opts: JsValue| {
-        let limit = field(&request, "limit").as_f64().unwrap_or(0.0);
+        let limit = field(&request, "limit").as_f64().filter(|n| n.is_finite() && *n >= 0.0).unwrap_or(0.0) as u32;
         let token = string_field(&request, &["pageToken"]);
         let sep = if base.contains('?') { '&' } else { '?' };
         let mut url = format!("{base}{sep}limit={limit}");

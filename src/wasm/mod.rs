@@ -12,6 +12,7 @@ mod convert;
 mod driver;
 mod errors;
 pub mod fetchers;
+pub mod memory;
 mod options;
 pub mod pager;
 

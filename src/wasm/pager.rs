@@ -104,7 +104,7 @@ fn stats_view(stats: &Stats, labels: &[String]) -> JsStats {
 }
 
 fn serialize<T: Serialize>(value: &T) -> JsResult<JsValue> {
-    to_js(value).map_err(|e| boundary_error("INVALID_RESPONSE", &e.to_string()))
+    to_js(value).map_err(|e| boundary_error("INVALID_RESPONSE", &e))
 }
 
 /// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`.
@@ -192,12 +192,16 @@ fn outcome(o: FeedOutcome) -> String {
     }
 }
 
-fn to_request_id(id: f64) -> JsResult<u64> {
-    if id.is_finite() && id >= 0.0 && id.fract() == 0.0 && id <= 9_007_199_254_740_991.0 {
-        Ok(id as u64)
-    } else {
-        Err(boundary_error("INVALID_RESPONSE", "requestId must be a request id given by nextRequests()"))
+fn to_request_id(id: &JsValue) -> JsResult<u64> {
+    match id.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0 => Ok(n as u64),
+        _ => Err(boundary_error("INVALID_RESPONSE", "requestId must be a request id given by nextRequests()")),
     }
+}
+
+/// A string argument, or the error for `code` (wasm-bindgen's own conversion would throw a TypeError).
+pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
+    value.as_string().ok_or_else(|| boundary_error(code, &format!("{what} must be a string")))
 }
 
 pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsResult<JsValue> {
@@ -248,9 +252,13 @@ impl JsPager {
 
     /// A pager resumed from a NextPageToken (a reload, a deep link).
     /// Throws `INVALID_PAGE_TOKEN`, `FILTER_MISMATCH` or `INVALID_OPTIONS`.
-    pub fn resume(token: &str, #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue) -> JsResult<JsPager> {
+    pub fn resume(
+        #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue,
+    ) -> JsResult<JsPager> {
+        let token = string_arg(&token, "token", "INVALID_PAGE_TOKEN")?;
         let options = js(super::options::options_from_js(options))?;
-        Ok(JsPager::wrap(js(Pager::resume(token, options))?))
+        Ok(JsPager::wrap(js(Pager::resume(&token, options))?))
     }
 
     /// The chunk requests to make now.
@@ -265,10 +273,10 @@ impl JsPager {
     #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
     pub fn feed(
         &self,
-        #[wasm_bindgen(js_name = requestId)] request_id: f64,
+        #[wasm_bindgen(js_name = requestId, unchecked_param_type = "number")] request_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ChunkResponse")] response: JsValue,
     ) -> JsResult<String> {
-        let id = to_request_id(request_id)?;
+        let id = to_request_id(&request_id)?;
         // Read the response before borrowing the core: reading may run the caller's getters.
         let chunk = chunk_from_js(&response, "response");
         let chunk = chunk.map_err(|e| error_to_js(&e))?;
@@ -281,10 +289,10 @@ impl JsPager {
     #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
     pub fn fail(
         &self,
-        #[wasm_bindgen(js_name = requestId)] request_id: f64,
+        #[wasm_bindgen(js_name = requestId, unchecked_param_type = "number")] request_id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ChunkFailure")] failure: JsValue,
     ) -> JsResult<String> {
-        let id = to_request_id(request_id)?;
+        let id = to_request_id(&request_id)?;
         let failure = failure_from_js(&failure);
         let result = JsPager::with(&self.core, |p| p.fail(id, failure))?;
         Ok(outcome(js(result)?))

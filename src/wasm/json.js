@@ -1,0 +1,20 @@
+// JSON text across the boundary: JS's native JSON on this side, serde_json on the Rust side, so the
+// wasm carries one (de)serializer instead of a second one per type. Never throws.
+// Keep the export line the file's last line (scripts/package.mjs rewrites it for the nodejs build).
+
+/** JSON text of a value, or `{ error }` for what JSON cannot hold (cycles, BigInt, throwing getters). */
+function toJson(value) {
+  try {
+    const text = JSON.stringify(value === undefined ? null : value);
+    return text === undefined ? { error: "the value cannot be written as JSON" } : text;
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The value of JSON text written by serde_json. */
+function fromJson(text) {
+  return JSON.parse(text);
+}
+
+export { toJson, fromJson };

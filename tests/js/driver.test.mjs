@@ -1,0 +1,160 @@
+// The async driver pager.nextPage(fetchChunk, { signal }) against a fake backend:
+// concurrency, abort mid-flight, failure then retry, 410 recovery, late answers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { pkg, PagerError } from "./support/package.mjs";
+import { summary, offsetSource, continueSource, identity } from "./support/backend.mjs";
+
+const { Pager } = pkg;
+
+const names = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(3, "0")}`);
+
+function twoSources() {
+  const helm = offsetSource(names(12, "a").map((n) => summary("helm.packages", n, { repo: "bitnami" })));
+  const kapp = continueSource(names(12, "b").map((n) => summary("kapp_controller.packages", n, { repo: "tce" })));
+  const options = {
+    sources: [
+      { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps" },
+      { plugin: "kapp_controller.packages", cluster: "default", namespace: "kubeapps", kind: "kubernetes" },
+    ],
+    pageSize: 5,
+    chunkLimit: 4,
+  };
+  return { sources: [helm, kapp], options, total: 24 };
+}
+
+/** A deferred promise. */
+function deferred() {
+  let resolve, reject;
+  const promise = new Promise((a, b) => ((resolve = a), (reject = b)));
+  return { promise, resolve, reject };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+async function pageAll(pager, fetchChunk) {
+  const shown = [];
+  for (let i = 0; i < 100; i++) {
+    const page = await pager.nextPage(fetchChunk);
+    shown.push(...page.items.map(identity));
+    if (page.done) return shown;
+  }
+  throw new Error("never done");
+}
+
+test("requests to different sources run concurrently", async () => {
+  const { sources, options } = twoSources();
+  const pager = new Pager(options);
+  const waiting = [];
+  const fetchChunk = (request) => {
+    const d = deferred();
+    waiting.push({ request, d });
+    return d.promise;
+  };
+  const page = pager.nextPage(fetchChunk);
+  await tick();
+  // Both sources were asked before either answered.
+  assert.deepEqual(waiting.map((w) => w.request.sourceIndex).sort(), [0, 1]);
+  for (const w of waiting) w.d.resolve(sources[w.request.sourceIndex].answer(w.request));
+  const result = await page;
+  assert.equal(result.items.length, 5);
+});
+
+test("abort mid-flight rejects promptly with ABORTED and leaves the position unchanged", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const controller = new AbortController();
+  const never = () => new Promise(() => {}); // a backend that never answers
+  const pending = pager.nextPage(never, { signal: controller.signal });
+  await tick();
+  controller.abort(new Error("user left"));
+  await assert.rejects(pending, (e) => e instanceof PagerError && e.code === "ABORTED");
+  // Nothing was lost: the same pager pages everything, once.
+  const shown = await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r));
+  assert.equal(shown.length, total);
+  assert.equal(new Set(shown).size, total);
+});
+
+test("an already aborted signal rejects without fetching", async () => {
+  const { options } = twoSources();
+  const pager = new Pager(options);
+  let calls = 0;
+  await assert.rejects(
+    pager.nextPage(() => (calls++, Promise.resolve({})), { signal: AbortSignal.abort() }),
+    (e) => e.code === "ABORTED",
+  );
+  assert.equal(calls, 0);
+});
+
+test("a failing source rejects with SOURCE_FAILED naming it; the next call retries and nothing is lost", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  let failNext = true;
+  const flaky = async (r) => {
+    if (r.sourceIndex === 1 && failNext) {
+      failNext = false;
+      throw Object.assign(new Error("503"), { status: 503 });
+    }
+    return sources[r.sourceIndex].answer(r);
+  };
+  await assert.rejects(pager.nextPage(flaky), (e) => {
+    assert.equal(e.code, "SOURCE_FAILED");
+    assert.equal(e.details.source, "kapp_controller.packages/default/kubeapps");
+    assert.equal(e.details.status, 503);
+    return true;
+  });
+  const shown = await pageAll(pager, flaky);
+  assert.equal(shown.length, total);
+  assert.equal(new Set(shown).size, total);
+});
+
+test("a 410 Expired from a kubernetes source is recovered from and flags the page inconsistent", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const first = await pager.nextPage(async (r) => sources[r.sourceIndex].answer(r));
+  let expired = false;
+  const fetchChunk = async (r) => {
+    if (r.sourceIndex === 1 && r.pageToken !== "" && !expired) {
+      expired = true;
+      throw Object.assign(new Error("Expired"), { status: 410, reason: "Expired" });
+    }
+    return sources[r.sourceIndex].answer(r);
+  };
+  const shown = [...first.items.map(identity)];
+  let sawInconsistent = false;
+  for (let i = 0; i < 20; i++) {
+    const page = await pager.nextPage(fetchChunk);
+    sawInconsistent ||= page.inconsistent;
+    shown.push(...page.items.map(identity));
+    if (page.done) break;
+  }
+  assert.ok(expired, "the test expired a continue token");
+  assert.ok(sawInconsistent, "a page after the 410 is flagged inconsistent");
+  assert.equal(new Set(shown).size, total);
+  assert.equal(shown.length, total);
+  assert.ok(pager.stats.expiredRecoveries >= 1);
+});
+
+test("answers that arrive after an abort are refused as stale and change nothing", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const controller = new AbortController();
+  const late = [];
+  const slow = (r) => {
+    const d = deferred();
+    late.push({ r, d });
+    return d.promise;
+  };
+  const pending = pager.nextPage(slow, { signal: controller.signal });
+  await tick();
+  controller.abort();
+  await assert.rejects(pending, (e) => e.code === "ABORTED");
+  // The backend answers now, too late: feeding those answers is refused as stale.
+  for (const { r, d } of late) {
+    d.resolve(sources[r.sourceIndex].answer(r));
+    assert.equal(pager.feed(r.requestId, sources[r.sourceIndex].answer(r)), "stale");
+  }
+  assert.equal(pager.stats.staleResponses, late.length);
+  const shown = await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r));
+  assert.equal(shown.length, total);
+});

@@ -1,0 +1,124 @@
+// A strict TypeScript consumer of the package's .d.ts: uses every export. Checked with
+// `tsc --noEmit --strict` (scripts/test.sh); never run. `@ts-expect-error` lines prove the types bite.
+import init, {
+  Pager,
+  PagerError,
+  kubeappsFetcher,
+  kubernetesListFetcher,
+  encodePageToken,
+  decodePageToken,
+  encodeContinueToken,
+  decodeContinueToken,
+  decodeKubeappsToken,
+  inspectToken,
+  wasmMemoryBytes,
+  type PagerOptions,
+  type PagerErrorCode,
+  type ChunkRequest,
+  type ChunkResponse,
+  type ChunkFailure,
+  type FeedOutcome,
+  type Page,
+  type PagerStats,
+  type FetchChunk,
+  type PageTokenState,
+  type ContinueTokenFields,
+  type KubeappsToken,
+  type TokenInfo,
+} from "kubeapps-pager";
+
+interface Summary {
+  name: string;
+  availablePackageRef: { identifier: string };
+}
+
+async function main(signal: AbortSignal): Promise<void> {
+  await init();
+  const options: PagerOptions = {
+    sources: [
+      { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps" },
+      { plugin: "kapp_controller.packages", kind: "kubernetes", order: "name" },
+    ],
+    pageSize: 20,
+    chunkLimit: 100,
+    sort: "displayName",
+    filter: { query: "sql", categories: ["Database"], repositories: ["bitnami"], plugins: ["helm.packages"] },
+    maxSourceItems: 5000,
+    maxChunksWithoutProgress: 64,
+  };
+  // @ts-expect-error: sort is "name" | "displayName"
+  const bad: PagerOptions = { sources: [], sort: "size" };
+  void bad;
+
+  const pager = new Pager(options);
+  const requests: ChunkRequest[] = pager.nextRequests();
+  for (const r of requests) {
+    const id: number = r.requestId;
+    const token: string = r.pageToken;
+    const response: ChunkResponse = { availablePackageSummaries: [], nextPageToken: "" };
+    const outcome: FeedOutcome = pager.feed(id, response);
+    const failure: ChunkFailure = { status: 410, reason: "Expired", continue: token };
+    const again: FeedOutcome = pager.fail(id, failure);
+    void outcome, again;
+  }
+  if (pager.pageReady()) {
+    const page: Page | null = pager.takePage();
+    if (page) {
+      const next: string = page.nextPageToken;
+      const flags: boolean = page.done || page.inconsistent || page.truncated;
+      void next, flags;
+    }
+  }
+  const fetchChunk: FetchChunk = kubeappsFetcher({ baseUrl: "/apis", context: { cluster: "default" }, headers: { Authorization: "Bearer x" } });
+  const listFetch: FetchChunk = kubernetesListFetcher({ url: "/apis/x/v1/namespaces/kubeapps/things" });
+  void listFetch;
+  try {
+    const page: Page<Summary> = await pager.nextPage(fetchChunk, { signal });
+    const names: string[] = page.items.map((s) => s.name);
+    void names;
+  } catch (e) {
+    if (e instanceof PagerError) {
+      const code: PagerErrorCode = e.code;
+      switch (code) {
+        case "ABORTED":
+        case "SOURCE_FAILED":
+          break;
+        default:
+          break;
+      }
+      const details: Record<string, unknown> = e.details;
+      void details;
+    }
+  }
+  const stats: PagerStats = pager.stats;
+  const scanned: number = stats.itemsScanned + stats.sources[0].requests;
+  void scanned;
+  const resumed = Pager.resume(pager.pageToken(), options);
+  resumed.free();
+  {
+    using scoped = new Pager(options);
+    void scoped;
+  }
+
+  const state: PageTokenState = decodePageToken(encodePageToken({
+    fingerprint: "0123456789abcdef",
+    pageSize: 20,
+    sources: [{
+      plugin: "helm.packages", cluster: "default", namespace: "kubeapps", chunkToken: "", offset: 0,
+      watermark: null, resourceVersion: "", exhausted: false, inconsistent: false,
+    }],
+  }));
+  const offset: number = state.sources[0].offset;
+  void offset;
+  const cont: ContinueTokenFields = decodeContinueToken(encodeContinueToken({ resourceVersion: 7, start: "ns/name\u0000" }));
+  const consistent: boolean = cont.consistent;
+  void consistent;
+  const kubeapps: KubeappsToken = decodeKubeappsToken('{"helm.packages":3}');
+  void kubeapps;
+  const info: TokenInfo = inspectToken("40");
+  const kind: string = info.kind;
+  const bytes: number = wasmMemoryBytes();
+  void kind, bytes;
+}
+
+void main;
