@@ -821,21 +821,91 @@ mod tests {
         }
     }
 
-    #[test]
-    fn realistic_three_source_token_is_short() {
-        let token = PageToken {
-            fingerprint: 0x0123_4567_89ab_cdef,
+    /// Three sources whose chunk tokens are made by `chunk(i)`, each with a
+    /// watermark and a resourceVersion, as a pager mid-list holds them.
+    fn three_sources(chunk: impl Fn(usize) -> String) -> PageToken {
+        let sources = KNOWN_PLUGINS
+            .iter()
+            .enumerate()
+            .map(|(i, plugin)| {
+                let mut s = k8s_state(plugin, "kubeapps/x\u{0}", 123_456);
+                s.chunk_token = chunk(i);
+                s.watermark = Some(Watermark {
+                    sort_key: format!("package-name-{i:02}"),
+                    identity: Identity {
+                        plugin: (*plugin).into(),
+                        cluster: "default".into(),
+                        namespace: "kubeapps".into(),
+                        identifier: format!("bitnami/package-name-{i:02}"),
+                    },
+                });
+                s
+            })
+            .collect();
+        PageToken {
+            fingerprint: 0x9e37_79b9_7f4a_7c15,
             page_size: 25,
-            sources: KNOWN_PLUGINS
-                .iter()
-                .map(|p| k8s_state(p, "kubeapps/some-package-na\u{0}", 123456))
-                .collect(),
-        };
-        for s in &token.sources {
-            assert_eq!(s.chunk_token.len(), 100, "a 100-character continue token");
+            sources,
         }
-        let text = token.encode().unwrap_or_default();
-        assert!(text.len() < 600, "{} characters", text.len());
-        assert_eq!(PageToken::decode(&text), Ok(token));
+    }
+
+    /// A 100-character apiserver continue token: rv 123456 and a start key
+    /// `kubeapps/<name>\0` whose JSON is 30 characters.
+    fn k8s_continue_100(i: usize) -> String {
+        let start = format!("kubeapps/package-name-{i:02}\u{0}");
+        ContinueToken::new(123_456, start)
+            .encode()
+            .unwrap_or_default()
+    }
+
+    /// 100 characters of base64url that are not a continue token.
+    fn opaque_base64url_100(i: usize) -> String {
+        let bytes: Vec<u8> = (0..75u8)
+            .map(|b| b.wrapping_mul(37).wrapping_add(i as u8))
+            .collect();
+        base64url::encode(&bytes)
+    }
+
+    /// 100 bytes that are not base64 (the worst case: stored as they are).
+    fn opaque_text_100(i: usize) -> String {
+        format!("+RID:~kubeapps/pkg-{i}==#RT:1#TRC:10#").repeat(3)[..100].to_owned()
+    }
+
+    /// Token sizes for BENCHMARKS.md: `cargo test --lib size_report -- --nocapture`.
+    #[test]
+    fn size_report() {
+        let cases: [(&str, fn(usize) -> String); 3] = [
+            ("k8s continue tokens, 100 chars", k8s_continue_100),
+            ("opaque base64url, 100 chars", opaque_base64url_100),
+            ("opaque non-base64, 100 bytes", opaque_text_100),
+        ];
+        println!("| case | postcard payload | token (postcard) | JSON of the wire structs | JSON of the serde view |");
+        println!("|---|---:|---:|---:|---:|");
+        for (name, chunk) in cases {
+            let token = three_sources(chunk);
+            for s in &token.sources {
+                assert_eq!(s.chunk_token.len(), 100, "{name}");
+            }
+            let payload = postcard::to_allocvec(&WireToken::new(&token)).unwrap_or_default();
+            let text = token.encode().unwrap_or_default();
+            assert_eq!(text.len(), base64url::encoded_len(payload.len() + 5));
+            assert_eq!(PageToken::decode(&text).as_ref(), Ok(&token), "{name}");
+            // The same frame around a JSON payload instead.
+            let framed = |json_len: usize| base64url::encoded_len(json_len + 5);
+            let wire_json = serde_json::to_string(&WireToken::new(&token))
+                .unwrap_or_default()
+                .len();
+            let view_json = serde_json::to_string(&token).unwrap_or_default().len();
+            println!(
+                "| {name} | {} B | {} chars | {} chars ({wire_json} B) | {} chars ({view_json} B) |",
+                payload.len(),
+                text.len(),
+                framed(wire_json),
+                framed(view_json)
+            );
+            if name.starts_with("k8s") {
+                assert!(text.len() < 600, "{name}: {} characters", text.len());
+            }
+        }
     }
 }
