@@ -12,8 +12,9 @@ rm -rf pkg
 for t in web bundler nodejs; do
   wasm-bindgen "$WASM" --target "$t" --out-dir "pkg/$t"
 done
-# The three targets get byte-identical wasm: optimise once, copy.
-"$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
-  pkg/web/kubeapps_pager_bg.wasm -o pkg/web/kubeapps_pager_bg.wasm
-for t in bundler nodejs; do cp pkg/web/kubeapps_pager_bg.wasm "pkg/$t/kubeapps_pager_bg.wasm"; done
+# Each target's wasm differs (its imports name the target's JS modules): optimise each one.
+for t in web bundler nodejs; do
+  "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
+    "pkg/$t/kubeapps_pager_bg.wasm" -o "pkg/$t/kubeapps_pager_bg.wasm"
+done
 node scripts/package.mjs

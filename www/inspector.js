@@ -66,7 +66,9 @@ function examples() {
   const chunk = encodeContinueToken({ resourceVersion: 4711, start: "kubeapps/grafana\u0000" });
   const source = (plugin, chunkToken, offset, identifier, exhausted) => ({
     plugin, cluster: "default", namespace: "kubeapps", chunkToken, offset,
-    watermark: identifier ? { sortKey: identifier.split("/")[1], plugin, cluster: "default", namespace: "kubeapps", identifier } : null,
+    watermark: identifier
+      ? { sortKey: identifier.split("/")[1], identity: { plugin, cluster: "default", namespace: "kubeapps", identifier } }
+      : null,
     resourceVersion: plugin === "kapp_controller.packages" ? "4711" : "", exhausted, inconsistent: false,
   });
   return {
