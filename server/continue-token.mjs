@@ -55,13 +55,13 @@ export function continueTokenJson(rv, start) {
 }
 
 /**
- * encodeContinue builds a continue token for a list whose last returned key is
- * `lastKey` (absolute, e.g. `kubeapps/nginx`) under `keyPrefix` (`kubeapps/` for a
- * namespaced list, `` across namespaces), at resourceVersion `rv` (-1: inconsistent).
+ * encodeContinue builds a continue token that lists from `startKey` (absolute, e.g.
+ * `kubeapps/nginx\u0000`: the last returned key plus NUL) under `keyPrefix` (`kubeapps/`
+ * for a namespaced list, `` across namespaces) at resourceVersion `rv` (-1: inconsistent).
  */
-export function encodeContinue(lastKey, keyPrefix, rv) {
-  const start = lastKey.startsWith(keyPrefix) ? lastKey.slice(keyPrefix.length) : lastKey;
-  return Buffer.from(continueTokenJson(rv, `${start}\u0000`), "utf8").toString("base64url");
+export function encodeContinue(startKey, keyPrefix, rv) {
+  const start = startKey.startsWith(keyPrefix) ? startKey.slice(keyPrefix.length) : startKey;
+  return Buffer.from(continueTokenJson(rv, start), "utf8").toString("base64url");
 }
 
 /** An invalid continue token; the message is the apiserver's. */
