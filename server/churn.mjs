@@ -28,15 +28,19 @@ function bump(v = "0.0.0") {
 export class Churn {
   constructor(app) {
     this.app = app;
-    this.rand = mulberry32(app.seed ^ 0xc0ffee);
     this.timer = null;
-    this.config = { ratePerSecond: 0, insert: 1, delete: 1, update: 1, plugins: [...PLUGINS] };
-    this.applied = { insert: 0, delete: 0, update: 0 };
+    this.#init();
     app.onReset.push(() => {
       this.stop();
-      this.config.ratePerSecond = 0;
-      this.applied = { insert: 0, delete: 0, update: 0 };
+      this.#init();
     });
+  }
+
+  // The state at start and after a reset: same seed, same writes.
+  #init() {
+    this.rand = mulberry32(this.app.seed ^ 0xc0ffee);
+    this.config = { ratePerSecond: 0, insert: 1, delete: 1, update: 1, plugins: [...PLUGINS] };
+    this.applied = { insert: 0, delete: 0, update: 0 };
   }
 
   configure(body = {}) {
