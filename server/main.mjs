@@ -20,9 +20,9 @@ const HOST = "127.0.0.1";
  * Options: `port` (0 = any free port), `dataDir`, `helmIndexUrls`, `seed`, `behaviours`
  * (`{plugin: behaviour}`), `compactAfterMs`, `hostile`, `records` (use these instead of
  * loading), `clock`, `wwwDir`, `pkgDir`, `fetchImpl`.
- * Resolves to `{server, url, store, app, churn, close()}`; `store` is the app's store at
- * start (`app.store` after a reset). Rejects when the catalog cannot be loaded or the port
- * cannot be bound.
+ * Resolves to `{server, url, store, app, churn, close()}` (`store` is a getter: a reset
+ * replaces the store). Rejects when the catalog cannot be loaded or the port cannot be
+ * bound.
  */
 export async function startServer(options = {}) {
   const {
@@ -53,7 +53,12 @@ export async function startServer(options = {}) {
     });
     return closed;
   };
-  return { server, url, store: app.store, app, churn, close };
+  return {
+    server, url, app, churn, close,
+    get store() {
+      return app.store;
+    },
+  };
 }
 
 const USAGE = `usage: node server/main.mjs [options]

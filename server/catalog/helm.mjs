@@ -6,6 +6,7 @@
 // latest version = the first entry (Helm writes entries newest first).
 import YAML from "yaml";
 import { CLUSTER } from "../store.mjs";
+import { highest } from "./semver.mjs";
 
 /** Parses an index.yaml text; throws an Error naming `source` when it is not a Helm index. */
 export function parseHelmIndex(text, source = "index.yaml") {
@@ -24,15 +25,18 @@ export function parseHelmIndex(text, source = "index.yaml") {
 
 /**
  * helmRecords maps a parsed index to records of `plugin` in `namespace`, one per chart
- * that has at least one version, in index order.
+ * that has at least one version, in index order. Charts whose first entry is not their
+ * highest semver (Kubeapps would show an older "latest") are pushed to `notNewestFirst`.
  */
-export function helmRecords(index, { repo, plugin, namespace }) {
+export function helmRecords(index, { repo, plugin, namespace, notNewestFirst = [] }) {
   const out = [];
   for (const [key, versions] of Object.entries(index.entries)) {
     if (!Array.isArray(versions) || versions.length === 0) continue;
     const first = versions[0] ?? {};
     if (!first.version) continue;
     const name = first.name || key;
+    const top = highest(versions.map((v) => v?.version));
+    if (top !== undefined && top !== first.version) notNewestFirst.push(`${repo}/${name}`);
     const category = first.annotations?.category ?? "";
     const rec = {
       plugin, cluster: CLUSTER, namespace, repo, name,

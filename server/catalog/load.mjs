@@ -68,8 +68,10 @@ export async function loadDataDir(dir, { fluxRepos } = {}) {
       text = null;
     }
     if (text !== null) {
-      const recs = helmRecords(parseHelmIndex(text, indexPath), { repo, plugin: "helm.packages", namespace: "" });
+      const notNewestFirst = [];
+      const recs = helmRecords(parseHelmIndex(text, indexPath), { repo, plugin: "helm.packages", namespace: "", notNewestFirst });
       helm.push({ repo, records: recs });
+      if (notNewestFirst.length) info.helmNotNewestFirst = [...(info.helmNotNewestFirst ?? []), ...notNewestFirst];
       info.helm[repo] = recs.length;
     }
     const files = await walk(path.join(dir, repo), ["metadata.yaml", "package.yaml"]);
@@ -107,6 +109,7 @@ export async function loadCatalog({ dataDir, helmIndexUrls = [], seed = 1, hosti
     Object.assign(info.helm, d.info.helm);
     Object.assign(info.carvel, d.info.carvel);
     if (d.info.carvelWithoutPackage) info.carvelWithoutPackage = d.info.carvelWithoutPackage;
+    info.helmNotNewestFirst = d.info.helmNotNewestFirst ?? [];
   }
   for (const spec of helmIndexUrls) {
     const eq = spec.indexOf("=");
