@@ -38,6 +38,22 @@ export function parseBehaviours(spec) {
   return out;
 }
 
+/**
+ * normalizeBehaviours accepts `{helm: "kubernetes", ...}` with short or full plugin names,
+ * or a `helm=...,fluxv2=...` string; throws a RangeError on an unknown plugin or behaviour.
+ */
+export function normalizeBehaviours(behaviours = {}) {
+  if (typeof behaviours === "string") return parseBehaviours(behaviours);
+  const out = {};
+  for (const [p, b] of Object.entries(behaviours)) {
+    const plugin = pluginName(p);
+    if (!plugin) throw new RangeError(`unknown plugin ${JSON.stringify(p)} (helm, fluxv2, kapp_controller)`);
+    if (!BEHAVIOURS.includes(b)) throw new RangeError(`unknown behaviour ${JSON.stringify(b)} (${BEHAVIOURS.join(", ")})`);
+    out[plugin] = b;
+  }
+  return out;
+}
+
 function zeroCounters() {
   const plugins = {};
   for (const p of PLUGINS) plugins[p] = { direct: 0, viaCore: 0, kubernetesList: 0 };
@@ -53,7 +69,7 @@ export class App {
     this.records = records;
     this.info = info;
     this.seed = seed;
-    this.initialBehaviours = { ...DEFAULT_BEHAVIOURS, ...behaviours };
+    this.initialBehaviours = { ...DEFAULT_BEHAVIOURS, ...normalizeBehaviours(behaviours) };
     this.compactAfterMs = compactAfterMs;
     this.clock = clock;
     this.onReset = [];

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "../../server/main.mjs";
+import { parseArgs, startServer } from "../../server/main.mjs";
 
 const MAIN = fileURLToPath(new URL("../../server/main.mjs", import.meta.url));
 
@@ -51,4 +51,17 @@ test("a catalog that cannot load stops the CLI with a message", async () => {
   const [code] = await once(child, "exit");
   assert.equal(code, 1);
   assert.match(err, /cannot start: .*ENOENT/);
+});
+
+test("startServer takes short plugin names and refuses unknown behaviours", async () => {
+  const s = await startServer({ port: 0, behaviours: { helm: "unordered", kapp_controller: "kubeapps-offset" } });
+  try {
+    assert.equal(s.app.behaviours["helm.packages"], "unordered");
+    assert.equal(s.app.behaviours["kapp_controller.packages"], "kubeapps-offset");
+    assert.equal(s.app.behaviours["fluxv2.packages"], "unordered");
+    assert.equal(s.store, s.app.store);
+  } finally {
+    await s.close();
+  }
+  await assert.rejects(startServer({ port: 0, behaviours: { helm: "fast" } }), /unknown behaviour/);
 });
