@@ -73,7 +73,7 @@ function categoriesOf(app, plugin, namespace) {
  *   errors are Kubernetes Status bodies (400, 410 Expired, 500);
  * - kubeapps-offset / unordered: the token is a decimal item offset ("" = 0) into the
  *   filtered list sorted by name (ties: insertion order) or, unordered, freshly shuffled;
- *   `pageSize` 0 = everything; `nextPageToken` is `"" ` at the end. A token that is not a
+ *   `pageSize` 0 = everything; `nextPageToken` is "" at the end. A token that is not a
  *   non-negative integer is 400 InvalidArgument.
  */
 export function pluginPage(app, plugin, req, { via = "direct", behaviour = app.behaviours[plugin] } = {}) {
