@@ -28,6 +28,8 @@ step "node --test: the npm package" node --test --test-timeout=120000 tests/js/
 if [ -d tests/server ]; then
   step "node --test: demo server" node --test --test-timeout=120000 tests/server/
 fi
+# The consumer imports "kubeapps-pager" as a user would: resolve it to the built package.
+mkdir -p tests/ts/node_modules && ln -sfn ../../../pkg tests/ts/node_modules/kubeapps-pager
 step "tsc --noEmit --strict: TypeScript consumer" node_modules/.bin/tsc -p tests/ts/tsconfig.json
 step "browser e2e (playwright-core + Chromium)" node --test --test-concurrency=1 --test-timeout=300000 tests/e2e/
 printf '\n== all test layers passed in %ss\n' "$(( $(date +%s) - T0 ))"
