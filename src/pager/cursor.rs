@@ -297,7 +297,16 @@ impl<P> Cursor<P> {
         out
     }
 
-    /// The request this source needs next (see the module docs for each case).
+    /// The request this source needs next:
+    ///
+    /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
+    /// - read whole, kubernetes: the next continue token, `chunkLimit`;
+    /// - rescanning: the probe offset, `chunkLimit + 1`;
+    /// - resumed at a decimal offset: from the item before `token + offset`,
+    ///   `chunkLimit + 1`, checked against W (no W, or offset 0: from the position);
+    /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
+    ///   against the last item read (first chunk: `""`, `chunkLimit`);
+    /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
         // A chunk that re-reads the item before the position asks one more.
