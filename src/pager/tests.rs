@@ -10,6 +10,7 @@ use super::*;
 use crate::filter::FilterOptions;
 use crate::options::{SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
+use crate::token::page_token::MAX_TOKEN_LEN;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -1567,4 +1568,94 @@ fn a_filtered_item_moves_the_watermark_so_a_resume_does_not_rescan() {
     assert_eq!(names(&page), ["pkg-d", "pkg-e"]);
     assert!(page.done);
     assert_eq!(p.stats().total().rescans, 0);
+}
+
+#[test]
+fn the_same_item_from_two_sources_is_shown_once() {
+    // Two sources whose items carry the same identity (overlapping sources).
+    let a = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &[("pkg-a", "r"), ("pkg-b", "r")],
+    );
+    let mut b = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "team-1",
+        &[("pkg-b", "r"), ("pkg-c", "r")],
+    );
+    for i in &mut b.items {
+        i.namespace = "kubeapps".into();
+    }
+    let mut env = Env::new(vec![a, b], 10, 10);
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b", "pkg-c"]);
+    assert_eq!(p.stats().total().duplicates_dropped, 1);
+}
+
+#[test]
+fn a_410_on_a_kubeapps_source_is_a_plain_failure() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &[("pkg-a", "r")],
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let gone = Failure {
+        status: 410,
+        reason: Some("Gone".into()),
+        continue_token: Some("x".into()),
+    };
+    p.fail(r[0].request_id, gone).expect("fail");
+    assert_eq!(p.stats().total().expired_recoveries, 0);
+    let again = p.next_requests();
+    assert_eq!(again[0].page_token, r[0].page_token);
+    env.answer(&mut p, again[0].clone());
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a"]);
+    assert!(!page.inconsistent);
+}
+
+#[test]
+fn an_oversized_continue_token_is_refused_without_change() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &[],
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let huge = "x".repeat(MAX_TOKEN_LEN + 1);
+    let err = p
+        .feed(r[0].request_id, chunk(&["pkg-a"], &huge))
+        .expect_err("too long");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    let expired = Failure {
+        status: 410,
+        reason: None,
+        continue_token: Some(huge),
+    };
+    let before = p.state();
+    assert_eq!(
+        p.fail(r[0].request_id, expired).map_err(|e| e.code()),
+        Err("INVALID_RESPONSE")
+    );
+    assert_eq!(p.state(), before);
+    assert_eq!(p.stats().total().requests, 0);
+    p.feed(r[0].request_id, chunk(&["pkg-a"], ""))
+        .expect("fine");
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a"]);
 }
