@@ -88,13 +88,19 @@ pub enum PagerError {
     InvalidOptions { field: String, message: String },
     /// `INVALID_RESPONSE`: a chunk or failure fed back that the pager cannot use.
     #[error("invalid response from {source_name}: {message}")]
-    InvalidResponse { source_name: String, message: String },
+    InvalidResponse {
+        source_name: String,
+        message: String,
+    },
     /// `FILTER_MISMATCH`: a page token minted under another filter, sort order or source set.
     #[error("page token was made for another filter, sort order or source set (token fingerprint {found:016x}, options fingerprint {expected:016x})")]
     FilterMismatch { expected: u64, found: u64 },
     /// `NO_PROGRESS`: a source repeats a token or sends chunk after chunk with nothing new.
     #[error("source {source_name} makes no progress: {message}")]
-    NoProgress { source_name: String, message: String },
+    NoProgress {
+        source_name: String,
+        message: String,
+    },
     /// `SOURCE_TOO_LARGE`: a source that must be read whole holds more items than the cap.
     #[error("source {source_name} must be read whole to merge in this order, and holds more than {cap} items")]
     SourceTooLarge { source_name: String, cap: u32 },
@@ -126,7 +132,9 @@ impl PagerError {
         match self {
             PagerError::InvalidPageToken { reason, .. }
             | PagerError::InvalidContinueToken { reason, .. }
-            | PagerError::InvalidKubeappsToken { reason, .. } => json!({ "reason": reason.as_str() }),
+            | PagerError::InvalidKubeappsToken { reason, .. } => {
+                json!({ "reason": reason.as_str() })
+            }
             PagerError::InvalidOptions { field, .. } => json!({ "field": field }),
             PagerError::InvalidResponse { source_name, .. }
             | PagerError::NoProgress { source_name, .. } => json!({ "source": source_name }),
@@ -134,28 +142,42 @@ impl PagerError {
                 "expected": format!("{expected:016x}"),
                 "found": format!("{found:016x}"),
             }),
-            PagerError::SourceTooLarge { source_name, cap } => json!({ "source": source_name, "cap": cap }),
+            PagerError::SourceTooLarge { source_name, cap } => {
+                json!({ "source": source_name, "cap": cap })
+            }
         }
     }
 
     /// Shorthand for an `INVALID_PAGE_TOKEN` error.
     pub fn page_token(reason: TokenFault, message: impl Into<String>) -> Self {
-        PagerError::InvalidPageToken { reason, message: message.into() }
+        PagerError::InvalidPageToken {
+            reason,
+            message: message.into(),
+        }
     }
 
     /// Shorthand for an `INVALID_CONTINUE_TOKEN` error.
     pub fn continue_token(reason: TokenFault, message: impl Into<String>) -> Self {
-        PagerError::InvalidContinueToken { reason, message: message.into() }
+        PagerError::InvalidContinueToken {
+            reason,
+            message: message.into(),
+        }
     }
 
     /// Shorthand for an `INVALID_KUBEAPPS_TOKEN` error.
     pub fn kubeapps_token(reason: TokenFault, message: impl Into<String>) -> Self {
-        PagerError::InvalidKubeappsToken { reason, message: message.into() }
+        PagerError::InvalidKubeappsToken {
+            reason,
+            message: message.into(),
+        }
     }
 
     /// Shorthand for an `INVALID_OPTIONS` error.
     pub fn options(field: impl Into<String>, message: impl Into<String>) -> Self {
-        PagerError::InvalidOptions { field: field.into(), message: message.into() }
+        PagerError::InvalidOptions {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 }
 

@@ -19,8 +19,16 @@ pub struct SourceId {
 
 impl SourceId {
     /// Builds an identity from its three parts.
-    pub fn new(plugin: impl Into<String>, cluster: impl Into<String>, namespace: impl Into<String>) -> Self {
-        SourceId { plugin: plugin.into(), cluster: cluster.into(), namespace: namespace.into() }
+    pub fn new(
+        plugin: impl Into<String>,
+        cluster: impl Into<String>,
+        namespace: impl Into<String>,
+    ) -> Self {
+        SourceId {
+            plugin: plugin.into(),
+            cluster: cluster.into(),
+            namespace: namespace.into(),
+        }
     }
 
     /// `plugin/cluster/namespace`, the label used in errors and stats.

@@ -20,5 +20,5 @@ pub use filter::FilterOptions;
 pub use item::{Identity, ItemFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortKey, SortOrder};
-pub use pager::{Chunk, ChunkRequest, FeedOutcome, Failure, Page, Pager, Stats};
+pub use pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
 pub use token::PageToken;

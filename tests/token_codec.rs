@@ -136,7 +136,11 @@ fn base64url_reading_rules() {
     ];
     for (name, text, want) in cases {
         let got = base64url::decode(text);
-        assert_eq!(got.as_deref().map_err(|f| *f), want.map(|b| &b[..]), "{name}: {text:?}");
+        assert_eq!(
+            got.as_deref().map_err(|f| *f),
+            want.map(|b| &b[..]),
+            "{name}: {text:?}"
+        );
     }
 }
 

@@ -338,28 +338,24 @@ impl<P: Clone> Pager<P> {
         self.pending.len() >= self.options.page_size as usize || self.done()
     }
 
-    /// Takes the page. `None` when not ready. After the last page, every call
-    /// gives an empty page with `done` and makes no request.
+    /// Takes the page. `Ok(None)` when not ready. After the last page, every
+    /// call gives an empty page with `done` and makes no request.
     ///
-    /// `next_page_token` resumes right after the page; it is empty in the one
-    /// case where the position cannot be encoded (a state over the 8 KiB a
-    /// page token may hold).
-    pub fn take_page(&mut self) -> Option<Page<P>> {
-        self.take_page_with(PageToken::encode)
-    }
-
-    /// [`Pager::take_page`] with the token encoder given (tests run it without the codec).
-    fn take_page_with(
-        &mut self,
-        encode: impl FnOnce(&PageToken) -> Result<String>,
-    ) -> Option<Page<P>> {
+    /// `next_page_token` resumes right after the page. Errors:
+    /// `INVALID_PAGE_TOKEN` (`too-long`) when the position cannot be written
+    /// in a page token (the sources' tokens and keys add up to more than the
+    /// 8 KiB a token may hold); the page then stays ready and nothing changes.
+    pub fn take_page(&mut self) -> Result<Option<Page<P>>> {
         if !self.page_ready() {
-            return None;
+            return Ok(None);
         }
+        // The merge stops at a full page, so `pending` is exactly this page and the
+        // cursors already stand right after it: encode first, change nothing on failure.
+        let boundary = self.build_state();
+        let next_page_token = boundary.encode()?;
+        self.boundary = boundary;
         let take = self.pending.len().min(self.options.page_size as usize);
         let items: Vec<P> = self.pending.drain(..take).collect();
-        self.boundary = self.build_state();
-        let next_page_token = encode(&self.boundary).unwrap_or_default();
         let n = self.cursors.len();
         let mut stats = std::mem::replace(&mut self.page_stats, Stats::for_sources(n));
         stats.items_emitted = items.len() as u64;
@@ -372,7 +368,7 @@ impl<P: Clone> Pager<P> {
             stats,
         };
         self.advance();
-        Some(page)
+        Ok(Some(page))
     }
 
     /// Cumulative counters.
@@ -381,10 +377,9 @@ impl<P: Clone> Pager<P> {
     }
 
     /// The token that resumes at the current position: right after the last
-    /// page taken (at the start before the first). Empty when the position
-    /// cannot be encoded (see [`Pager::take_page`]).
-    pub fn page_token(&self) -> String {
-        self.boundary.encode().unwrap_or_default()
+    /// page taken (at the start before the first). Errors as [`Pager::take_page`].
+    pub fn page_token(&self) -> Result<String> {
+        self.boundary.encode()
     }
 
     /// The decoded position that [`Pager::page_token`] encodes: every source's

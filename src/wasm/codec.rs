@@ -35,7 +35,9 @@ fn string(token: &JsValue, code: &str) -> JsResult<String> {
 
 /// Encodes a page token state as an URL-safe NextPageToken. Throws `INVALID_PAGE_TOKEN`.
 #[wasm_bindgen(js_name = encodePageToken, unchecked_return_type = "string")]
-pub fn encode_page_token(#[wasm_bindgen(unchecked_param_type = "PageTokenState")] state: JsValue) -> JsResult<String> {
+pub fn encode_page_token(
+    #[wasm_bindgen(unchecked_param_type = "PageTokenState")] state: JsValue,
+) -> JsResult<String> {
     let state: PageToken = from_js(state)
         .map_err(|m| error_to_js(&PagerError::page_token(TokenFault::Malformed, m)))?;
     js(state.encode())
@@ -43,7 +45,9 @@ pub fn encode_page_token(#[wasm_bindgen(unchecked_param_type = "PageTokenState")
 
 /// Decodes a NextPageToken. Throws `INVALID_PAGE_TOKEN` with `details.reason`.
 #[wasm_bindgen(js_name = decodePageToken, unchecked_return_type = "PageTokenState")]
-pub fn decode_page_token(#[wasm_bindgen(unchecked_param_type = "string")] token: JsValue) -> JsResult<JsValue> {
+pub fn decode_page_token(
+    #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+) -> JsResult<JsValue> {
     let token = string(&token, "INVALID_PAGE_TOKEN")?;
     serialize(&js(PageToken::decode(&token))?, "INVALID_PAGE_TOKEN")
 }
@@ -60,27 +64,38 @@ pub fn encode_continue_token(
 
 /// Decodes a Kubernetes continue token. Throws `INVALID_CONTINUE_TOKEN` with `details.reason`.
 #[wasm_bindgen(js_name = decodeContinueToken, unchecked_return_type = "ContinueTokenFields")]
-pub fn decode_continue_token(#[wasm_bindgen(unchecked_param_type = "string")] token: JsValue) -> JsResult<JsValue> {
+pub fn decode_continue_token(
+    #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+) -> JsResult<JsValue> {
     let token = string(&token, "INVALID_CONTINUE_TOKEN")?;
-    serialize(&js(ContinueToken::decode(&token))?, "INVALID_CONTINUE_TOKEN")
+    serialize(
+        &js(ContinueToken::decode(&token))?,
+        "INVALID_CONTINUE_TOKEN",
+    )
 }
 
 /// Decodes a Kubeapps token: the core API's `{"plugin": offset}` map or a plugin's decimal offset.
 /// Throws `INVALID_KUBEAPPS_TOKEN`.
 #[wasm_bindgen(js_name = decodeKubeappsToken, unchecked_return_type = "KubeappsToken")]
-pub fn decode_kubeapps_token(#[wasm_bindgen(unchecked_param_type = "string")] token: JsValue) -> JsResult<JsValue> {
+pub fn decode_kubeapps_token(
+    #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+) -> JsResult<JsValue> {
     let token = string(&token, "INVALID_KUBEAPPS_TOKEN")?;
     let decoded = if token.trim_start().starts_with('{') {
         KubeappsToken::Core(js(CoreToken::decode(&token))?)
     } else {
-        KubeappsToken::Offset { offset: js(PluginOffset::decode(&token))? }
+        KubeappsToken::Offset {
+            offset: js(PluginOffset::decode(&token))?,
+        }
     };
     serialize(&decoded, "INVALID_KUBEAPPS_TOKEN")
 }
 
 /// Tells which kind a token is and returns its fields, or why it is invalid. Never throws.
 #[wasm_bindgen(js_name = inspectToken, unchecked_return_type = "TokenInfo")]
-pub fn inspect(#[wasm_bindgen(unchecked_param_type = "string")] token: JsValue) -> JsResult<JsValue> {
+pub fn inspect(
+    #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+) -> JsResult<JsValue> {
     // A non-string is an invalid token, not a throw: the inspector never throws.
     let info = match token.as_string() {
         Some(token) => inspect_token(&token),

@@ -15,7 +15,9 @@ extern "C" {
 
 /// A plain JS value (objects, not `Map`s; `null` for `None`) for a serializable core value.
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, String> {
-    serde_json::to_string(value).map(|text| from_json(&text)).map_err(|e| e.to_string())
+    serde_json::to_string(value)
+        .map(|text| from_json(&text))
+        .map_err(|e| e.to_string())
 }
 
 /// A core value from a JS value; the error message says what did not fit, and where.

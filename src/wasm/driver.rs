@@ -12,7 +12,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use super::errors::{boundary_error, boundary_error_with, to_js as error_to_js, JsResult};
-use super::pager::{chunk_from_js, failure_from_js, page_to_js, requests_to_js, CorePager, JsPager};
+use super::pager::{
+    chunk_from_js, failure_from_js, page_to_js, requests_to_js, CorePager, JsPager,
+};
 use crate::options::SourceKind;
 use crate::pager::Failure;
 
@@ -21,7 +23,11 @@ const MAX_EXPIRED_IN_A_ROW: u32 = 8;
 
 /// A failure that clears an in-flight request without any other effect (status 0: no answer).
 fn cleared() -> Failure {
-    Failure { status: 0, reason: None, continue_token: None }
+    Failure {
+        status: 0,
+        reason: None,
+        continue_token: None,
+    }
 }
 
 fn get(obj: &JsValue, key: &str) -> JsValue {
@@ -30,14 +36,22 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
 
 /// The `signal` of the options, if it looks like an AbortSignal.
 fn signal_of(options: &JsValue) -> Option<web_sys::AbortSignal> {
-    let signal = if options.is_object() { get(options, "signal") } else { JsValue::UNDEFINED };
+    let signal = if options.is_object() {
+        get(options, "signal")
+    } else {
+        JsValue::UNDEFINED
+    };
     (signal.is_object() && !get(&signal, "aborted").is_undefined()).then(|| signal.unchecked_into())
 }
 
 fn aborted_error(signal: &web_sys::AbortSignal) -> JsValue {
     let details = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&details, &"reason".into(), &signal.reason());
-    boundary_error_with("ABORTED", "nextPage() was aborted; the pager is where it was", details.into())
+    boundary_error_with(
+        "ABORTED",
+        "nextPage() was aborted; the pager is where it was",
+        details.into(),
+    )
 }
 
 /// A promise that settles when the signal aborts (at once if it already has), plus the listener to
@@ -80,7 +94,10 @@ impl Driver {
 
     /// Calls the caller's fetchChunk; a synchronous throw becomes a rejected promise.
     fn start(&self, request: &JsValue) -> js_sys::Promise {
-        match self.fetch.call2(&JsValue::NULL, request, &self.fetch_options) {
+        match self
+            .fetch
+            .call2(&JsValue::NULL, request, &self.fetch_options)
+        {
             Ok(v) => js_sys::Promise::resolve(&v),
             Err(e) => js_sys::Promise::reject(&e),
         }
@@ -98,7 +115,10 @@ impl Driver {
             set("reason", JsValue::from_str(reason));
         }
         set("cause", cause);
-        let message = format!("source {label} failed (status {}); the pager is unchanged, call again to retry", failure.status);
+        let message = format!(
+            "source {label} failed (status {}); the pager is unchanged, call again to retry",
+            failure.status
+        );
         boundary_error_with("SOURCE_FAILED", &message, details.into())
     }
 
@@ -110,20 +130,31 @@ impl Driver {
         }
         let mut expired_in_a_row = 0u32;
         loop {
-            if let Some(page) = JsPager::with(&self.core, |p| if p.page_ready() { p.take_page() } else { None })? {
+            if let Some(page) =
+                JsPager::with(&self.core, |p| p.take_page())?.map_err(|e| error_to_js(&e))?
+            {
                 return page_to_js(page, &self.labels);
             }
             let requests = JsPager::with(&self.core, |p| p.next_requests())?;
             if requests.is_empty() {
                 // Every request of a round is settled before the next, so this means a pager bug.
-                return Err(boundary_error("NO_PROGRESS", "the pager has no page and nothing to ask"));
+                return Err(boundary_error(
+                    "NO_PROGRESS",
+                    "the pager has no page and nothing to ask",
+                ));
             }
             let views = requests_to_js(&requests)?;
             let views: js_sys::Array = views.unchecked_into();
             let pending: Vec<(u64, usize, js_sys::Promise)> = requests
                 .iter()
                 .enumerate()
-                .map(|(i, r)| (r.request_id, r.source_index, self.start(&views.get(i as u32))))
+                .map(|(i, r)| {
+                    (
+                        r.request_id,
+                        r.source_index,
+                        self.start(&views.get(i as u32)),
+                    )
+                })
                 .collect();
 
             let mut first_error: Option<JsValue> = None;
@@ -139,7 +170,11 @@ impl Driver {
                     self.clear(&rest)?;
                     return Err(aborted_error(signal));
                 }
-                let label = self.labels.get(*index).map(String::as_str).unwrap_or("source");
+                let label = self
+                    .labels
+                    .get(*index)
+                    .map(String::as_str)
+                    .unwrap_or("source");
                 match answer {
                     Ok(response) => {
                         let fed = match chunk_from_js(&response, label) {
@@ -157,13 +192,16 @@ impl Driver {
                     }
                     Err(cause) => {
                         let failure = failure_from_js(&cause);
-                        JsPager::with(&self.core, |p| p.fail(*id, failure.clone()))?.map_err(|e| error_to_js(&e))?;
+                        JsPager::with(&self.core, |p| p.fail(*id, failure.clone()))?
+                            .map_err(|e| error_to_js(&e))?;
                         let kind = self.kinds.get(*index).copied();
-                        let recovers = failure.status == 410 && kind == Some(SourceKind::Kubernetes);
+                        let recovers =
+                            failure.status == 410 && kind == Some(SourceKind::Kubernetes);
                         if recovers && expired_in_a_row < MAX_EXPIRED_IN_A_ROW {
                             expired_in_a_row += 1;
                         } else {
-                            first_error.get_or_insert_with(|| self.source_failed(*index, &failure, cause));
+                            first_error
+                                .get_or_insert_with(|| self.source_failed(*index, &failure, cause));
                         }
                     }
                 }
@@ -186,11 +224,15 @@ impl JsPager {
     #[wasm_bindgen(js_name = nextPage, unchecked_return_type = "Promise<Page>")]
     pub fn next_page(
         &self,
-        #[wasm_bindgen(js_name = fetchChunk, unchecked_param_type = "FetchChunk")] fetch_chunk: JsValue,
+        #[wasm_bindgen(js_name = fetchChunk, unchecked_param_type = "FetchChunk")]
+        fetch_chunk: JsValue,
         #[wasm_bindgen(unchecked_param_type = "NextPageOptions")] options: Option<js_sys::Object>,
     ) -> js_sys::Promise {
         let Some(fetch_chunk) = fetch_chunk.dyn_ref::<js_sys::Function>().cloned() else {
-            return js_sys::Promise::reject(&boundary_error("INVALID_OPTIONS", "fetchChunk must be a function"));
+            return js_sys::Promise::reject(&boundary_error(
+                "INVALID_OPTIONS",
+                "fetchChunk must be a function",
+            ));
         };
         let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
         let signal = signal_of(&options);
@@ -205,7 +247,9 @@ impl JsPager {
         if let Some(s) = &signal {
             let _ = js_sys::Reflect::set(&fetch_options, &"signal".into(), s);
         }
-        let kinds = match JsPager::with(&self.core, |p| p.options().sources.iter().map(|s| s.kind).collect()) {
+        let kinds = match JsPager::with(&self.core, |p| {
+            p.options().sources.iter().map(|s| s.kind).collect()
+        }) {
             Ok(kinds) => kinds,
             Err(e) => return js_sys::Promise::reject(&e),
         };

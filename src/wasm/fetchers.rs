@@ -93,12 +93,20 @@ fn failed(url: &str, status: u16, body: &JsValue, cause: Option<JsValue>) -> JsV
         set("cause", &cause);
     }
     let message = string_field(body, &["message"]);
-    let text = if message.is_empty() { format!("GET {url}: HTTP {status}") } else { format!("GET {url}: HTTP {status}: {message}") };
+    let text = if message.is_empty() {
+        format!("GET {url}: HTTP {status}")
+    } else {
+        format!("GET {url}: HTTP {status}: {message}")
+    };
     boundary_error_with("SOURCE_FAILED", &text, details.into())
 }
 
 /// GETs `url` and resolves with its JSON body, or rejects with `SOURCE_FAILED`.
-async fn get_json(url: String, headers: Vec<(String, String)>, signal: JsValue) -> JsResult<JsValue> {
+async fn get_json(
+    url: String,
+    headers: Vec<(String, String)>,
+    signal: JsValue,
+) -> JsResult<JsValue> {
     let init = web_sys::RequestInit::new();
     init.set_method("GET");
     let h = web_sys::Headers::new()?;
@@ -125,7 +133,12 @@ async fn get_json(url: String, headers: Vec<(String, String)>, signal: JsValue) 
     if response.ok() && body.is_object() {
         Ok(body)
     } else if response.ok() {
-        Err(failed(&url, status, &JsValue::UNDEFINED, Some(JsValue::from_str("the body is not a JSON object"))))
+        Err(failed(
+            &url,
+            status,
+            &JsValue::UNDEFINED,
+            Some(JsValue::from_str("the body is not a JSON object")),
+        ))
     } else {
         Err(failed(&url, status, &body, None))
     }
@@ -148,11 +161,20 @@ pub fn kubeapps_fetcher(
     let (cluster0, namespace0) = (o.context.cluster, o.context.namespace);
     Ok(into_fetcher(move |request: JsValue, opts: JsValue| {
         let plugin = string_field(&request, &["source", "plugin"]);
-        let path = plugin.strip_suffix(".packages").unwrap_or(&plugin).to_string();
+        let path = plugin
+            .strip_suffix(".packages")
+            .unwrap_or(&plugin)
+            .to_string();
         let or = |v: String, d: &str| if v.is_empty() { d.to_string() } else { v };
         let cluster = or(string_field(&request, &["source", "cluster"]), &cluster0);
-        let namespace = or(string_field(&request, &["source", "namespace"]), &namespace0);
-        let limit = field(&request, "limit").as_f64().filter(|n| n.is_finite() && *n >= 0.0).unwrap_or(0.0) as u32;
+        let namespace = or(
+            string_field(&request, &["source", "namespace"]),
+            &namespace0,
+        );
+        let limit = field(&request, "limit")
+            .as_f64()
+            .filter(|n| n.is_finite() && *n >= 0.0)
+            .unwrap_or(0.0) as u32;
         let token = string_field(&request, &["pageToken"]);
         let mut url = format!(
             "{base}/plugins/{}/packages/v1alpha1/availablepackages?context.cluster={}&context.namespace={}&paginationOptions.pageSize={}",
@@ -164,7 +186,11 @@ pub fn kubeapps_fetcher(
         if !token.is_empty() {
             url.push_str(&format!("&paginationOptions.pageToken={}", enc(&token)));
         }
-        let signal = if opts.is_object() { field(&opts, "signal") } else { JsValue::UNDEFINED };
+        let signal = if opts.is_object() {
+            field(&opts, "signal")
+        } else {
+            JsValue::UNDEFINED
+        };
         future_to_promise(get_json(url, headers.clone(), signal))
     }))
 }
@@ -179,14 +205,21 @@ pub fn kubernetes_list_fetcher(
     let headers: Vec<(String, String)> = o.headers.into_iter().collect();
     let base = o.url;
     Ok(into_fetcher(move |request: JsValue, opts: JsValue| {
-        let limit = field(&request, "limit").as_f64().filter(|n| n.is_finite() && *n >= 0.0).unwrap_or(0.0) as u32;
+        let limit = field(&request, "limit")
+            .as_f64()
+            .filter(|n| n.is_finite() && *n >= 0.0)
+            .unwrap_or(0.0) as u32;
         let token = string_field(&request, &["pageToken"]);
         let sep = if base.contains('?') { '&' } else { '?' };
         let mut url = format!("{base}{sep}limit={limit}");
         if !token.is_empty() {
             url.push_str(&format!("&continue={}", enc(&token)));
         }
-        let signal = if opts.is_object() { field(&opts, "signal") } else { JsValue::UNDEFINED };
+        let signal = if opts.is_object() {
+            field(&opts, "signal")
+        } else {
+            JsValue::UNDEFINED
+        };
         future_to_promise(get_json(url, headers.clone(), signal))
     }))
 }

@@ -70,7 +70,8 @@ struct JsFilter {
 
 /// Core options from the JS value's deserialized form; `INVALID_OPTIONS` names what did not fit.
 pub(crate) fn options_from_js(value: wasm_bindgen::JsValue) -> Result<PagerOptions> {
-    let js: JsOptions = super::convert::from_js(value).map_err(|m| PagerError::options("options", m))?;
+    let js: JsOptions =
+        super::convert::from_js(value).map_err(|m| PagerError::options("options", m))?;
     let sources = js
         .sources
         .into_iter()
@@ -101,7 +102,12 @@ pub(crate) fn options_from_js(value: wasm_bindgen::JsValue) -> Result<PagerOptio
         };
     }
     let f = js.filter.unwrap_or_default();
-    options.filter = FilterOptions { query: f.query, categories: f.categories, repositories: f.repositories, plugins: f.plugins };
+    options.filter = FilterOptions {
+        query: f.query,
+        categories: f.categories,
+        repositories: f.repositories,
+        plugins: f.plugins,
+    };
     if let Some(n) = js.max_source_items {
         options.max_source_items = n;
     }

@@ -99,7 +99,12 @@ fn stats_view(stats: &Stats, labels: &[String]) -> JsStats {
         expired_recoveries: t.expired_recoveries,
         stale_responses: t.stale_responses,
         items_emitted: stats.items_emitted,
-        sources: stats.sources.iter().zip(labels.iter()).map(|(s, l)| one(l.clone(), s)).collect(),
+        sources: stats
+            .sources
+            .iter()
+            .zip(labels.iter())
+            .map(|(s, l)| one(l.clone(), s))
+            .collect(),
     }
 }
 
@@ -129,7 +134,8 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &[String]) -> JsResult<JsV
     }
     let items = pick_items(&chunks, &which, &indices);
     let out = js_sys::Object::new();
-    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), v).map(|_| ());
+    let set =
+        |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), v).map(|_| ());
     set("items", &items)?;
     set("nextPageToken", &JsValue::from_str(&page.next_page_token))?;
     set("done", &JsValue::from_bool(page.done))?;
@@ -141,33 +147,85 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &[String]) -> JsResult<JsV
 
 /// Reads a response into a core chunk (one crossing for the key fields). `INVALID_RESPONSE` names the source.
 pub(crate) fn chunk_from_js(response: &JsValue, source: &str) -> crate::Result<Chunk<ItemRef>> {
-    let invalid = |message: String| PagerError::InvalidResponse { source_name: source.to_string(), message };
+    let invalid = |message: String| PagerError::InvalidResponse {
+        source_name: source.to_string(),
+        message,
+    };
     let read = read_chunk(response);
-    let get = |k: &str| js_sys::Reflect::get(&read, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    let get =
+        |k: &str| js_sys::Reflect::get(&read, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
     if let Some(error) = get("error").as_string() {
         return Err(invalid(error));
     }
-    let keys = get("keys").as_string().ok_or_else(|| invalid("unreadable response".into()))?;
-    type Tuple = (String, String, String, String, String, String, String, Vec<String>);
-    let tuples: Vec<Tuple> = serde_json::from_str(&keys).map_err(|e| invalid(format!("item fields: {e}")))?;
+    let keys = get("keys")
+        .as_string()
+        .ok_or_else(|| invalid("unreadable response".into()))?;
+    type Tuple = (
+        String,
+        String,
+        String,
+        String,
+        String,
+        String,
+        String,
+        Vec<String>,
+    );
+    let tuples: Vec<Tuple> =
+        serde_json::from_str(&keys).map_err(|e| invalid(format!("item fields: {e}")))?;
     let chunk = Rc::new(get("items"));
     let items = tuples
         .into_iter()
         .enumerate()
-        .map(|(i, (plugin, cluster, namespace, identifier, name, display_name, short_description, categories))| {
-            let fields = ItemFields { plugin, cluster, namespace, identifier, name, display_name, short_description, categories };
-            (fields, ItemRef { chunk: chunk.clone(), index: i as u32 })
-        })
+        .map(
+            |(
+                i,
+                (
+                    plugin,
+                    cluster,
+                    namespace,
+                    identifier,
+                    name,
+                    display_name,
+                    short_description,
+                    categories,
+                ),
+            )| {
+                let fields = ItemFields {
+                    plugin,
+                    cluster,
+                    namespace,
+                    identifier,
+                    name,
+                    display_name,
+                    short_description,
+                    categories,
+                };
+                (
+                    fields,
+                    ItemRef {
+                        chunk: chunk.clone(),
+                        index: i as u32,
+                    },
+                )
+            },
+        )
         .collect();
     let next = get("next").as_string().filter(|s| !s.is_empty());
     let resource_version = get("resourceVersion").as_string();
     let remaining_item_count = get("remaining").as_f64().map(|n| n as u64);
-    Ok(Chunk { items, next_token: next, resource_version, remaining_item_count })
+    Ok(Chunk {
+        items,
+        next_token: next,
+        resource_version,
+        remaining_item_count,
+    })
 }
 
 /// Reads a failure `{ status, reason?, continue? }` (or an `Error` carrying them, or in its `details`).
 pub(crate) fn failure_from_js(value: &JsValue) -> Failure {
-    let field = |obj: &JsValue, k: &str| js_sys::Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    let field = |obj: &JsValue, k: &str| {
+        js_sys::Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
+    };
     let details = field(value, "details");
     let pick = |k: &str| {
         let v = field(value, k);
@@ -177,7 +235,11 @@ pub(crate) fn failure_from_js(value: &JsValue) -> Failure {
             v
         }
     };
-    let status = pick("status").as_f64().filter(|s| s.is_finite() && *s >= 0.0 && *s < 1000.0).map(|s| s as u16).unwrap_or(0);
+    let status = pick("status")
+        .as_f64()
+        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1000.0)
+        .map(|s| s as u16)
+        .unwrap_or(0);
     Failure {
         status,
         reason: pick("reason").as_string(),
@@ -194,14 +256,23 @@ fn outcome(o: FeedOutcome) -> String {
 
 fn to_request_id(id: &JsValue) -> JsResult<u64> {
     match id.as_f64() {
-        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0 => Ok(n as u64),
-        _ => Err(boundary_error("INVALID_RESPONSE", "requestId must be a request id given by nextRequests()")),
+        Some(n)
+            if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0 =>
+        {
+            Ok(n as u64)
+        }
+        _ => Err(boundary_error(
+            "INVALID_RESPONSE",
+            "requestId must be a request id given by nextRequests()",
+        )),
     }
 }
 
 /// A string argument, or the error for `code` (wasm-bindgen's own conversion would throw a TypeError).
 pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
-    value.as_string().ok_or_else(|| boundary_error(code, &format!("{what} must be a string")))
+    value
+        .as_string()
+        .ok_or_else(|| boundary_error(code, &format!("{what} must be a string")))
 }
 
 pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsResult<JsValue> {
@@ -210,7 +281,11 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsResult<JsValue> {
         .map(|r| JsRequest {
             request_id: r.request_id as f64,
             source_index: r.source_index,
-            source: SourceView { plugin: &r.source.plugin, cluster: &r.source.cluster, namespace: &r.source.namespace },
+            source: SourceView {
+                plugin: &r.source.plugin,
+                cluster: &r.source.cluster,
+                namespace: &r.source.namespace,
+            },
             page_token: &r.page_token,
             limit: r.limit,
         })
@@ -227,25 +302,40 @@ pub struct JsPager {
 
 impl JsPager {
     fn wrap(core: CorePager) -> JsPager {
-        let labels = core.options().sources.iter().map(|s| s.id.label()).collect();
-        JsPager { core: Rc::new(RefCell::new(core)), labels: Rc::new(labels) }
+        let labels = core
+            .options()
+            .sources
+            .iter()
+            .map(|s| s.id.label())
+            .collect();
+        JsPager {
+            core: Rc::new(RefCell::new(core)),
+            labels: Rc::new(labels),
+        }
     }
 
     /// Runs `f` on the core; never panics, even if JS re-enters (it cannot while `f` runs: `f` calls no JS).
-    pub(crate) fn with<R>(core: &RefCell<CorePager>, f: impl FnOnce(&mut CorePager) -> R) -> JsResult<R> {
-        let mut guard = core
-            .try_borrow_mut()
-            .map_err(|_| boundary_error("REENTRANT_CALL", "the pager is busy: called from inside one of its own callbacks"))?;
+    pub(crate) fn with<R>(
+        core: &RefCell<CorePager>,
+        f: impl FnOnce(&mut CorePager) -> R,
+    ) -> JsResult<R> {
+        let mut guard = core.try_borrow_mut().map_err(|_| {
+            boundary_error(
+                "REENTRANT_CALL",
+                "the pager is busy: called from inside one of its own callbacks",
+            )
+        })?;
         Ok(f(&mut guard))
     }
-
 }
 
 #[wasm_bindgen(js_class = Pager)]
 impl JsPager {
     /// A pager at the start of every source. Throws `INVALID_OPTIONS`.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue) -> JsResult<JsPager> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue,
+    ) -> JsResult<JsPager> {
         let options = js(super::options::options_from_js(options))?;
         Ok(JsPager::wrap(js(Pager::new(options))?))
     }
@@ -304,19 +394,20 @@ impl JsPager {
         JsPager::with(&self.core, |p| p.page_ready())
     }
 
-    /// Takes the ready page, or returns `null` when none is ready.
+    /// Takes the ready page, or returns `null` when none is ready. Throws `INVALID_PAGE_TOKEN`
+    /// (`too-long`) when the position does not fit a page token; the page then stays ready.
     #[wasm_bindgen(js_name = takePage, unchecked_return_type = "Page | null")]
     pub fn take_page(&self) -> JsResult<JsValue> {
-        match JsPager::with(&self.core, |p| p.take_page())? {
+        match js(JsPager::with(&self.core, |p| p.take_page())?)? {
             Some(page) => page_to_js(page, &self.labels),
             None => Ok(JsValue::NULL),
         }
     }
 
-    /// The NextPageToken for the current position.
+    /// The NextPageToken for the current position (right after the last page taken).
     #[wasm_bindgen(js_name = pageToken)]
     pub fn page_token(&self) -> JsResult<String> {
-        JsPager::with(&self.core, |p| p.page_token())
+        js(JsPager::with(&self.core, |p| p.page_token())?)
     }
 
     /// Cumulative counters.

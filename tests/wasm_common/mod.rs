@@ -41,16 +41,25 @@ fn page_token_round_trips_through_js_objects() {
         r#"{"fingerprint":"00ff00ff00ff00ff","pageSize":20,"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","chunkToken":"+RID:~kubeapps/pkg-b==#RT:1","offset":3,"watermark":{"sortKey":"grafana","identity":{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","identifier":"bitnami/grafana"}},"resourceVersion":"","exhausted":false,"inconsistent":false}]}"#,
     );
     let token = encode_page_token(state.clone()).expect("encodes");
-    assert!(token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "URL-safe: {token}");
+    assert!(
+        token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+        "URL-safe: {token}"
+    );
     let back = decode_page_token(JsValue::from_str(&token)).expect("decodes");
-    assert_eq!(JSON::stringify(&back).unwrap(), JSON::stringify(&state).unwrap());
+    assert_eq!(
+        JSON::stringify(&back).unwrap(),
+        JSON::stringify(&state).unwrap()
+    );
 }
 
 #[wasm_bindgen_test]
 fn a_truncated_page_token_throws_invalid_page_token_with_a_reason() {
     let state = json(r#"{"fingerprint":"0000000000000001","pageSize":5,"sources":[]}"#);
     let token = encode_page_token(state).expect("encodes");
-    let err = decode_page_token(JsValue::from_str(&token[..token.len() - 1])).expect_err("truncated");
+    let err =
+        decode_page_token(JsValue::from_str(&token[..token.len() - 1])).expect_err("truncated");
     let details = assert_pager_error(err, "INVALID_PAGE_TOKEN");
     assert!(get(&details, "reason").as_string().is_some());
 }
@@ -63,18 +72,28 @@ fn a_non_string_token_throws_a_pager_error_not_a_type_error() {
 
 #[wasm_bindgen_test]
 fn continue_tokens_match_the_apiserver_format() {
-    let token = encode_continue_token(json(r#"{"resourceVersion":100,"start":"kubeapps/pkg-c\u0000"}"#)).expect("encodes");
-    assert_eq!(token, "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0");
+    let token = encode_continue_token(json(
+        r#"{"resourceVersion":100,"start":"kubeapps/pkg-c\u0000"}"#,
+    ))
+    .expect("encodes");
+    assert_eq!(
+        token,
+        "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0"
+    );
     let fields = decode_continue_token(JsValue::from_str(&token)).expect("decodes");
     assert_eq!(get(&fields, "resourceVersion").as_f64(), Some(100.0));
     assert_eq!(get(&fields, "consistent").as_bool(), Some(true));
-    let err = encode_continue_token(json(r#"{"resourceVersion":0,"start":"a"}"#)).expect_err("rv 0");
+    let err =
+        encode_continue_token(json(r#"{"resourceVersion":0,"start":"a"}"#)).expect_err("rv 0");
     assert_pager_error(err, "INVALID_CONTINUE_TOKEN");
 }
 
 #[wasm_bindgen_test]
 fn kubeapps_tokens_decode_to_their_kind() {
-    let core = decode_kubeapps_token(JsValue::from_str(r#"{"helm.packages":40,"fluxv2.packages":-1}"#)).expect("core");
+    let core = decode_kubeapps_token(JsValue::from_str(
+        r#"{"helm.packages":40,"fluxv2.packages":-1}"#,
+    ))
+    .expect("core");
     assert_eq!(get(&core, "kind").as_string().as_deref(), Some("core"));
     let offset = decode_kubeapps_token(JsValue::from_str("17")).expect("offset");
     assert_eq!(get(&offset, "offset").as_f64(), Some(17.0));
@@ -84,7 +103,12 @@ fn kubeapps_tokens_decode_to_their_kind() {
 
 #[wasm_bindgen_test]
 fn inspect_never_throws() {
-    for garbage in [JsValue::from_str(""), JsValue::from_str("%%%"), JsValue::NULL, JsValue::from(1.5)] {
+    for garbage in [
+        JsValue::from_str(""),
+        JsValue::from_str("%%%"),
+        JsValue::NULL,
+        JsValue::from(1.5),
+    ] {
         let info = inspect(garbage).expect("never throws");
         assert_eq!(get(&info, "kind").as_string().as_deref(), Some("invalid"));
     }
@@ -102,22 +126,31 @@ fn a_pager_hands_back_the_very_objects_it_was_fed() {
         summary("helm.packages", "b")
     ));
     let fed: Array = get(&response, "availablePackageSummaries").unchecked_into();
-    let outcome = pager.feed(get(&request, "requestId"), response.clone()).expect("feeds");
+    let outcome = pager
+        .feed(get(&request, "requestId"), response.clone())
+        .expect("feeds");
     assert_eq!(outcome, "accepted");
     assert!(pager.page_ready().unwrap());
     let page = pager.take_page().expect("page");
     let items: Array = get(&page, "items").unchecked_into();
     assert_eq!(items.length(), 2);
-    assert!(Object::is(&items.get(0), &fed.get(0)), "same object, not a copy");
+    assert!(
+        Object::is(&items.get(0), &fed.get(0)),
+        "same object, not a copy"
+    );
     assert!(Object::is(&items.get(1), &fed.get(1)));
     assert_eq!(get(&page, "done").as_bool(), Some(true));
 }
 
 #[wasm_bindgen_test]
 fn bad_options_throw_invalid_options() {
-    let err = JsPager::new(json(r#"{"sources":[],"pageSize":2}"#)).err().expect("no sources");
+    let err = JsPager::new(json(r#"{"sources":[],"pageSize":2}"#))
+        .err()
+        .expect("no sources");
     assert_pager_error(err, "INVALID_OPTIONS");
-    let err = JsPager::new(JsValue::from_str("nope")).err().expect("not an object");
+    let err = JsPager::new(JsValue::from_str("nope"))
+        .err()
+        .expect("not an object");
     assert_pager_error(err, "INVALID_OPTIONS");
 }
 
@@ -130,9 +163,13 @@ async fn next_page_drives_a_fetch_function_to_a_page() {
         summary("helm.packages", "b"),
         summary("helm.packages", "c")
     ));
-    let fetch = Closure::<dyn Fn(JsValue, JsValue) -> Promise>::new(move |_request, _init| Promise::resolve(&answer));
+    let fetch = Closure::<dyn Fn(JsValue, JsValue) -> Promise>::new(move |_request, _init| {
+        Promise::resolve(&answer)
+    });
     let fetch: Function = fetch.into_js_value().unchecked_into();
-    let page = JsFuture::from(pager.next_page(fetch.into(), None)).await.expect("page");
+    let page = JsFuture::from(pager.next_page(fetch.into(), None))
+        .await
+        .expect("page");
     let items: Array = get(&page, "items").unchecked_into();
     assert_eq!(items.length(), 2);
     assert_eq!(get(&page, "done").as_bool(), Some(false));
@@ -145,8 +182,13 @@ async fn next_page_rejects_source_failed_when_fetch_throws() {
         Promise::reject(&json(r#"{"status":503}"#))
     });
     let fetch: Function = fetch.into_js_value().unchecked_into();
-    let err = JsFuture::from(pager.next_page(fetch.into(), None)).await.expect_err("fails");
+    let err = JsFuture::from(pager.next_page(fetch.into(), None))
+        .await
+        .expect_err("fails");
     let details = assert_pager_error(err, "SOURCE_FAILED");
     assert_eq!(get(&details, "status").as_f64(), Some(503.0));
-    assert_eq!(get(&details, "source").as_string().as_deref(), Some("helm.packages/default/kubeapps"));
+    assert_eq!(
+        get(&details, "source").as_string().as_deref(),
+        Some("helm.packages/default/kubeapps")
+    );
 }
