@@ -76,34 +76,68 @@ impl std::fmt::Display for TokenFault {
 pub enum PagerError {
     /// `INVALID_PAGE_TOKEN`: a pager page token (NextPageToken) that cannot be decoded.
     #[error("invalid page token ({reason}): {message}")]
-    InvalidPageToken { reason: TokenFault, message: String },
+    InvalidPageToken {
+        /// Why.
+        reason: TokenFault,
+        /// What is wrong, for people.
+        message: String,
+    },
     /// `INVALID_CONTINUE_TOKEN`: a Kubernetes continue token that the apiserver would reject.
     #[error("invalid continue token ({reason}): {message}")]
-    InvalidContinueToken { reason: TokenFault, message: String },
+    InvalidContinueToken {
+        /// Why.
+        reason: TokenFault,
+        /// What is wrong, for people.
+        message: String,
+    },
     /// `INVALID_KUBEAPPS_TOKEN`: a Kubeapps core or plugin page token that is not valid.
     #[error("invalid Kubeapps token ({reason}): {message}")]
-    InvalidKubeappsToken { reason: TokenFault, message: String },
+    InvalidKubeappsToken {
+        /// Why.
+        reason: TokenFault,
+        /// What is wrong, for people.
+        message: String,
+    },
     /// `INVALID_OPTIONS`: pager options (or a state to encode) that break a rule.
     #[error("invalid options: {field}: {message}")]
-    InvalidOptions { field: String, message: String },
+    InvalidOptions {
+        /// The option's path as JS names it, e.g. `sources[2].plugin`.
+        field: String,
+        /// What is wrong, for people.
+        message: String,
+    },
     /// `INVALID_RESPONSE`: a chunk or failure fed back that the pager cannot use.
     #[error("invalid response from {source_name}: {message}")]
     InvalidResponse {
+        /// The source's label, `plugin/cluster/namespace`.
         source_name: String,
+        /// What is wrong, for people.
         message: String,
     },
     /// `FILTER_MISMATCH`: a page token minted under another filter, sort order or source set.
     #[error("page token was made for another filter, sort order or source set (token fingerprint {found:016x}, options fingerprint {expected:016x})")]
-    FilterMismatch { expected: u64, found: u64 },
+    FilterMismatch {
+        /// The fingerprint of the options given.
+        expected: u64,
+        /// The fingerprint in the token.
+        found: u64,
+    },
     /// `NO_PROGRESS`: a source repeats a token or sends chunk after chunk with nothing new.
     #[error("source {source_name} makes no progress: {message}")]
     NoProgress {
+        /// The source's label, `plugin/cluster/namespace`.
         source_name: String,
+        /// What is wrong, for people.
         message: String,
     },
     /// `SOURCE_TOO_LARGE`: a source that must be read whole holds more items than the cap.
     #[error("source {source_name} must be read whole to merge in this order, and holds more than {cap} items")]
-    SourceTooLarge { source_name: String, cap: u32 },
+    SourceTooLarge {
+        /// The source's label.
+        source_name: String,
+        /// The cap (`maxSourceItems`).
+        cap: u32,
+    },
 }
 
 impl PagerError {
