@@ -20,9 +20,11 @@
 //!         pager.feed(req.request_id, chunk)?;
 //!     }
 //! }
-//! // `take_page()` now hands out ["apache", "nginx"] with a NextPageToken.
-//! assert!(pager.page_ready());
-//! assert_eq!(pager.stats().sources[0].requests, 1);
+//! let page = pager.take_page()?.expect("ready");
+//! assert_eq!(page.items, ["apache", "nginx"]);
+//! assert!(page.done);
+//! // A reload or deep link resumes from here:
+//! assert!(page.next_page_token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
 //! # Ok::<(), kubeapps_pager::PagerError>(())
 //! ```
 
@@ -134,6 +136,16 @@ pub struct Pager<P> {
 /// so a stale answer is counted against the right source.
 const SOURCE_BITS: u32 = 6;
 
+/// Pagers made so far in this process: each starts its request ids in its own block of 2^30, so
+/// an answer meant for a discarded pager is stale in a new one. Ids stay below 2^53 (exact in JS).
+static PAGERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The first request sequence number of a new pager.
+fn first_seq() -> u64 {
+    let n = PAGERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    1 + (n % (1 << 16)) * (1 << 30)
+}
+
 impl<P: Clone> Pager<P> {
     /// A pager at the start of every source. `INVALID_OPTIONS` on bad options.
     pub fn new(options: PagerOptions) -> Result<Self> {
@@ -221,7 +233,7 @@ impl<P: Clone> Pager<P> {
             cursors,
             w_source,
             pending: Vec::new(),
-            next_seq: 1,
+            next_seq: first_seq(),
             stats: Stats::for_sources(n),
             page_stats: Stats::for_sources(n),
             boundary: PageToken {

@@ -1691,3 +1691,23 @@ fn a_position_too_long_for_a_page_token_is_an_error_and_the_page_stays_ready() {
     assert!(p.page_ready(), "the page is still there");
     assert_eq!(p.state(), before);
 }
+
+#[test]
+fn an_answer_meant_for_another_pager_is_stale() {
+    let fake = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-a"], "repo"),
+    );
+    let env = Env::new(vec![fake], 2, 2);
+    let mut old = env.pager();
+    let mut new = env.pager();
+    let old_request = old.next_requests().remove(0);
+    let _ = new.next_requests();
+    let outcome = new
+        .feed(old_request.request_id, chunk(&["pkg-a"], ""))
+        .expect("no error");
+    assert_eq!(outcome, FeedOutcome::Stale);
+    assert_eq!(new.stats().sources[0].stale_responses, 1);
+}
