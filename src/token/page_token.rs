@@ -874,7 +874,8 @@ mod tests {
     /// Token sizes for BENCHMARKS.md: `cargo test --lib size_report -- --nocapture`.
     #[test]
     fn size_report() {
-        let cases: [(&str, fn(usize) -> String); 3] = [
+        type ChunkMaker = fn(usize) -> String;
+        let cases: [(&str, ChunkMaker); 3] = [
             ("k8s continue tokens, 100 chars", k8s_continue_100),
             ("opaque base64url, 100 chars", opaque_base64url_100),
             ("opaque non-base64, 100 bytes", opaque_text_100),
