@@ -625,6 +625,16 @@ fn page_token_serde_view_rejects_bad_numbers() {
             .unwrap_or_default();
         assert!(err.contains(message), "{name}: {err}");
     }
+    let mut many = base.clone();
+    if let Some(serde_json::Value::Array(sources)) = many.pointer_mut("/sources") {
+        let first = sources[0].clone();
+        sources.resize(MAX_SOURCES + 1, first);
+    }
+    let err = serde_json::from_value::<PageToken>(many)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("at most 64"), "65 sources: {err}");
     let mut whole_float = base;
     if let Some(slot) = whole_float.pointer_mut("/pageSize") {
         *slot = json!(10.0);
