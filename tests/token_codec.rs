@@ -923,10 +923,25 @@ fn continue_token_serde_view() {
     let view = serde_json::to_value(ContinueToken::new(-1, "kubeapps/pkg-c\0")).unwrap_or_default();
     assert_eq!(
         view,
-        json!({"version": "meta.k8s.io/v1", "resourceVersion": -1, "start": "kubeapps/pkg-c\u{0}", "consistent": false})
+        json!({"version": "meta.k8s.io/v1", "resourceVersion": "-1", "start": "kubeapps/pkg-c\u{0}", "consistent": false})
     );
     let back: Result<ContinueToken, _> = serde_json::from_value(view);
     assert_eq!(back.ok(), Some(ContinueToken::new(-1, "kubeapps/pkg-c\0")));
+    let huge = ContinueToken::new(i64::MIN, "a");
+    let view = serde_json::to_value(&huge).unwrap_or_default();
+    assert_eq!(
+        view["resourceVersion"], "-9223372036854775808",
+        "exact beyond 2^53"
+    );
+    assert_eq!(
+        serde_json::from_value::<ContinueToken>(view).ok(),
+        Some(huge)
+    );
+    let number = json!({"version": "meta.k8s.io/v1", "resourceVersion": 100, "start": "a"});
+    assert_eq!(
+        serde_json::from_value::<ContinueToken>(number).ok(),
+        Some(ContinueToken::new(100, "a"))
+    );
 }
 
 #[test]
@@ -1233,7 +1248,7 @@ fn inspect_serde_view_is_tagged_by_kind() {
     assert_eq!(
         serde_json::to_value(inspect_token(R04_TOKEN)).ok(),
         Some(json!({
-            "kind": "continue", "version": "meta.k8s.io/v1", "resourceVersion": 100,
+            "kind": "continue", "version": "meta.k8s.io/v1", "resourceVersion": "100",
             "start": "kubeapps/pkg-c\u{0}", "consistent": true
         }))
     );

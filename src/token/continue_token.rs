@@ -37,9 +37,10 @@ pub const CONTINUE_VERSION: &str = "meta.k8s.io/v1";
 /// A decoded Kubernetes continue token.
 ///
 /// Serde view (camelCase, for JS): `{ version, resourceVersion, start,
-/// consistent }`; `consistent` is [`is_consistent`](Self::is_consistent), written
-/// for the reader and ignored when read back. `resourceVersion` is exact in JS
-/// up to 2^53 (etcd revisions stay far below).
+/// consistent }`; `resourceVersion` is a decimal string, as Kubernetes writes
+/// `metadata.resourceVersion` (exact for any int64; a whole number is also
+/// read); `consistent` is [`is_consistent`](Self::is_consistent), written for
+/// the reader and ignored when read back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ContinueToken {
     /// Format version, `"meta.k8s.io/v1"` (the JSON `v`).
@@ -426,7 +427,7 @@ fn parse_go_json(json: &str) -> Result<GoFields> {
 #[serde(rename_all = "camelCase")]
 struct ContinueView<'a> {
     version: &'a str,
-    resource_version: i64,
+    resource_version: String,
     start: &'a str,
     consistent: bool,
 }
@@ -435,7 +436,7 @@ impl Serialize for ContinueToken {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         ContinueView {
             version: &self.version,
-            resource_version: self.resource_version,
+            resource_version: self.resource_version.to_string(),
             start: &self.start,
             consistent: self.is_consistent(),
         }
@@ -448,8 +449,39 @@ impl Serialize for ContinueToken {
 #[serde(rename_all = "camelCase")]
 struct ContinueInput {
     version: String,
+    #[serde(deserialize_with = "read_rv")]
     resource_version: i64,
     start: String,
+}
+
+/// Reads `resourceVersion` as a decimal string (as written) or an integer.
+fn read_rv<'de, D: de::Deserializer<'de>>(d: D) -> std::result::Result<i64, D::Error> {
+    struct V;
+    impl Visitor<'_> for V {
+        type Value = i64;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("resourceVersion: a 64-bit integer, as a decimal string or a whole number")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<i64, E> {
+            v.parse()
+                .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<i64, E> {
+            Ok(v)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<i64, E> {
+            i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<i64, E> {
+            // JS numbers: whole and exact only.
+            if v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_991.0 {
+                Ok(v as i64)
+            } else {
+                Err(E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+        }
+    }
+    d.deserialize_any(V)
 }
 
 impl<'de> Deserialize<'de> for ContinueToken {
