@@ -13,8 +13,16 @@ use crate::token::{inspect_token, ContinueToken, CoreToken, PageToken, PluginOff
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ContinueInput {
-    resource_version: i64,
+    resource_version: Rv,
     start: String,
+}
+
+/// A resourceVersion as JS may give it: a whole number, or the decimal string Kubernetes writes.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Rv {
+    Number(i64),
+    Text(String),
 }
 
 /// `decodeKubeappsToken`'s answer: `{ kind: "core", entries }` or `{ kind: "offset", offset }`.
@@ -59,7 +67,16 @@ pub fn encode_continue_token(
 ) -> JsResult<String> {
     let input: ContinueInput = from_js(input)
         .map_err(|m| error_to_js(&PagerError::continue_token(TokenFault::Malformed, m)))?;
-    js(ContinueToken::new(input.resource_version, input.start).encode())
+    let rv = match input.resource_version {
+        Rv::Number(n) => n,
+        Rv::Text(t) => t.parse().map_err(|_| {
+            error_to_js(&PagerError::continue_token(
+                TokenFault::InvalidField,
+                "resourceVersion is not a 64-bit integer",
+            ))
+        })?,
+    };
+    js(ContinueToken::new(rv, input.start).encode())
 }
 
 /// Decodes a Kubernetes continue token. Throws `INVALID_CONTINUE_TOKEN` with `details.reason`.

@@ -255,8 +255,8 @@ export interface PageTokenState {
 
 /** Input of `encodeContinueToken`. */
 export interface ContinueTokenInput {
-  /** The list's resourceVersion (etcd revision); `-1` makes an inconsistent token. Not 0. */
-  resourceVersion: number;
+  /** The list's resourceVersion (etcd revision), a whole number or its decimal string; `-1` makes an inconsistent token. Not 0. */
+  resourceVersion: number | string;
   /** The key to continue from, e.g. `"kubeapps/grafana\u0000"`; clean as a path. */
   start: string;
 }
@@ -267,7 +267,8 @@ export interface ContinueTokenInput {
  */
 export interface ContinueTokenFields {
   version: string;
-  resourceVersion: number;
+  /** Decimal string, as Kubernetes writes it (exact for any int64). */
+  resourceVersion: string;
   start: string;
   consistent: boolean;
 }

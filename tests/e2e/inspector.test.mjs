@@ -26,7 +26,7 @@ test("decodes a Kubernetes continue token typed into it", async () => {
   // rv 100, start "kubeapps/pkg-c\u0000": the apiserver's format.
   const r = await inspect(page, "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0");
   assert.equal(r.kind, "continue");
-  assert.equal(await r.field("resourceVersion"), "100");
+  assert.equal(await r.field("resourceVersion"), '"100"');
   assert.equal(JSON.parse(await r.field("start")), "kubeapps/pkg-c\u0000");
   assert.equal(await r.field("consistent"), "true");
   assert.deepEqual(errors, []);

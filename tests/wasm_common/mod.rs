@@ -81,7 +81,10 @@ fn continue_tokens_match_the_apiserver_format() {
         "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0"
     );
     let fields = decode_continue_token(JsValue::from_str(&token)).expect("decodes");
-    assert_eq!(get(&fields, "resourceVersion").as_f64(), Some(100.0));
+    assert_eq!(
+        get(&fields, "resourceVersion").as_string().as_deref(),
+        Some("100")
+    );
     assert_eq!(get(&fields, "consistent").as_bool(), Some(true));
     let err =
         encode_continue_token(json(r#"{"resourceVersion":0,"start":"a"}"#)).expect_err("rv 0");
