@@ -9,7 +9,7 @@
 //! frame := version:u8  payload  check:u32-LE
 //! ```
 //!
-//! where `check` is the CRC-32 (IEEE, as `crc32fast`) of `version` and
+//! where `check` is the CRC-32 (IEEE, see [`crc32`](super::crc32)) of `version` and
 //! `payload`. The frame is the same for every version; this build writes and
 //! reads version 1 ([`PAGE_TOKEN_VERSION`]). A token is at most
 //! [`MAX_TOKEN_LEN`] (8 KiB) of text and holds at most [`MAX_SOURCES`] (64)
@@ -64,6 +64,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::base64url::{self, DecodeRules};
 use super::continue_token::ContinueToken;
+use super::crc32;
 use crate::error::{PagerError, Result, TokenFault};
 use crate::item::{Identity, SourceId};
 
@@ -175,7 +176,7 @@ impl PageToken {
         let mut frame = Vec::with_capacity(payload.len() + 5);
         frame.push(PAGE_TOKEN_VERSION);
         frame.extend_from_slice(&payload);
-        let check = crc32fast::hash(&frame);
+        let check = crc32::crc32(&frame);
         frame.extend_from_slice(&check.to_le_bytes());
         let text_len = base64url::encoded_len(frame.len());
         if text_len > MAX_TOKEN_LEN {
@@ -224,7 +225,7 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     };
     let (body, check) = frame.split_at(body_len);
     let check = u32::from_le_bytes([check[0], check[1], check[2], check[3]]);
-    if crc32fast::hash(body) != check {
+    if crc32::crc32(body) != check {
         return Err(diagnose_damage(&frame));
     }
     if info.version != PAGE_TOKEN_VERSION {
