@@ -7,6 +7,7 @@
 pub mod error;
 pub mod filter;
 pub mod item;
+pub mod json;
 pub mod options;
 pub mod order;
 pub mod pager;

@@ -15,9 +15,11 @@
 //! last of repeated keys wins, `null` leaves a field unset. It is stricter in
 //! places the apiserver never writes: invalid UTF-8 and lone surrogate escapes
 //! are rejected (Go replaces them with U+FFFD), `"rv":-0` is rejected (Go
-//! reads 0, which it then rejects anyway), values of unknown keys may nest about 128
-//! levels deep (serde_json's limit; Go's is 10000), and the base64 text must be
-//! canonical (see [`base64url`](super::base64url)).
+//! reads 0, which it then rejects anyway), and the base64 text must be
+//! canonical (see [`base64url`](super::base64url)). An `rv` written with a
+//! fraction or an exponent is `malformed`, an integer outside int64 `overflow`.
+//! The JSON is read by [`crate::json`] (values of unknown keys are only checked
+//! for syntax, at any depth and magnitude, as Go's decoder skips them).
 //!
 //! [`ContinueToken::encode`] writes exactly what Go's `json.Marshal` plus
 //! `RawURLEncoding` write (Go 1.22 or later, as every supported Kubernetes
@@ -25,11 +27,12 @@
 //! `&`, U+2028 and U+2029 escaped as `\u003c`..; `\b \f \n \r \t` as such,
 //! other control characters as `\u00XX` (lowercase hex).
 
-use serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::base64url::{self, DecodeRules};
 use crate::error::{PagerError, Result, TokenFault};
+use crate::json::{IntFault, JsonResult, Reader, Value};
 
 /// The only continue-token format version the apiserver writes and reads.
 pub const CONTINUE_VERSION: &str = "meta.k8s.io/v1";
@@ -290,46 +293,6 @@ struct GoFields {
     start: Option<String>,
 }
 
-/// A JSON number as read for an int64 field.
-pub(crate) enum JsonInt {
-    /// An integer literal that fits i64.
-    Int(i64),
-    /// An integer literal outside i64.
-    OutOfRange,
-    /// A fraction or an exponent: Go cannot read it into an integer.
-    NotInteger,
-}
-
-impl<'de> Deserialize<'de> for JsonInt {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = JsonInt;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an integer")
-            }
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<JsonInt, E> {
-                Ok(JsonInt::Int(v))
-            }
-            fn visit_u64<E>(self, v: u64) -> std::result::Result<JsonInt, E> {
-                Ok(i64::try_from(v).map_or(JsonInt::OutOfRange, JsonInt::Int))
-            }
-            fn visit_f64<E>(self, v: f64) -> std::result::Result<JsonInt, E> {
-                // serde_json reads integer literals beyond u64 as floats: call
-                // those out of range; anything else (1.5, 1e2, -0) is not an integer.
-                Ok(
-                    if v.fract() == 0.0 && v.abs() >= 9_223_372_036_854_775_808.0 {
-                        JsonInt::OutOfRange
-                    } else {
-                        JsonInt::NotInteger
-                    },
-                )
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
 /// Which field of the apiserver's struct a JSON key fills, as Go matches it:
 /// `bytes.EqualFold`-style, so ASCII case is ignored and `ſ` (U+017F) folds to `s`.
 fn go_field(key: &str) -> Option<u8> {
@@ -354,71 +317,77 @@ fn go_field(key: &str) -> Option<u8> {
 
 /// Reads the token JSON into [`GoFields`] with Go's rules (see the module docs).
 fn parse_go_json(json: &str) -> Result<GoFields> {
-    struct ObjectVisitor;
-    impl<'de> Visitor<'de> for ObjectVisitor {
-        type Value = std::result::Result<GoFields, PagerError>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON object")
-        }
-        fn visit_map<A: MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> std::result::Result<Self::Value, A::Error> {
-            let mut fields = GoFields::default();
-            let mut problem: Option<PagerError> = None;
-            while let Some(key) = map.next_key::<String>()? {
-                match go_field(&key) {
-                    Some(0) => {
-                        if let Some(v) = map.next_value::<Option<String>>()? {
-                            fields.version = Some(v);
-                        }
-                    }
-                    Some(1) => match map.next_value::<Option<JsonInt>>()? {
-                        Some(JsonInt::Int(rv)) => fields.resource_version = Some(rv),
-                        Some(JsonInt::OutOfRange) => {
-                            problem.get_or_insert(PagerError::continue_token(
-                                TokenFault::Overflow,
-                                "rv does not fit a 64-bit integer",
-                            ));
-                        }
-                        Some(JsonInt::NotInteger) => {
-                            problem.get_or_insert(PagerError::continue_token(
-                                TokenFault::Malformed,
-                                "rv is not an integer",
-                            ));
-                        }
-                        None => {}
-                    },
-                    Some(_) => {
-                        if let Some(s) = map.next_value::<Option<String>>()? {
-                            fields.start = Some(s);
-                        }
-                    }
-                    None => {
-                        map.next_value::<IgnoredAny>()?;
-                    }
-                }
-            }
-            Ok(problem.map_or(Ok(fields), Err))
-        }
-    }
-    let mut de = serde_json::Deserializer::from_str(json);
-    let parsed = de
-        .deserialize_map(ObjectVisitor)
-        .and_then(|fields| de.end().map(|()| fields));
+    let mut reader = Reader::new(json);
+    let parsed = read_go_fields(&mut reader).and_then(|fields| reader.end().map(|()| fields));
     match parsed {
         Ok(fields) => fields,
-        Err(e) => {
-            let fault = if e.is_eof() {
+        Err(e) => Err(PagerError::continue_token(
+            if e.eof {
                 TokenFault::Truncated
             } else {
                 TokenFault::Malformed
-            };
-            Err(PagerError::continue_token(
-                fault,
-                format!("the decoded token is not the apiserver's JSON: {e}"),
-            ))
+            },
+            format!(
+                "the decoded token is not the apiserver's JSON: {}",
+                e.describe()
+            ),
+        )),
+    }
+}
+
+/// The object's fields in order; JSON errors first, then the first field
+/// problem (an `rv` that is not an int64), as Go's decoder reports them.
+fn read_go_fields(r: &mut Reader) -> JsonResult<Result<GoFields>> {
+    match r.value()? {
+        Value::Object => {}
+        other => return r.type_error("a JSON object", &other),
+    }
+    let mut fields = GoFields::default();
+    let mut problem: Option<PagerError> = None;
+    while let Some(key) = r.next_key()? {
+        match go_field(&key) {
+            Some(0) => {
+                if let Some(v) = string_or_null(r)? {
+                    fields.version = Some(v);
+                }
+            }
+            Some(1) => match r.value()? {
+                // null leaves the field as it was.
+                Value::Null => {}
+                Value::Number(n) => match n.to_i64() {
+                    Ok(rv) => fields.resource_version = Some(rv),
+                    Err(IntFault::OutOfRange) => {
+                        problem.get_or_insert(PagerError::continue_token(
+                            TokenFault::Overflow,
+                            "rv does not fit a 64-bit integer",
+                        ));
+                    }
+                    Err(IntFault::NotInteger) => {
+                        problem.get_or_insert(PagerError::continue_token(
+                            TokenFault::Malformed,
+                            "rv is not an integer",
+                        ));
+                    }
+                },
+                other => return r.type_error("an integer", &other),
+            },
+            Some(_) => {
+                if let Some(s) = string_or_null(r)? {
+                    fields.start = Some(s);
+                }
+            }
+            None => r.skip()?,
         }
+    }
+    Ok(problem.map_or(Ok(fields), Err))
+}
+
+/// A string value, or `None` for `null` (which leaves a Go field as it was).
+fn string_or_null(r: &mut Reader) -> JsonResult<Option<String>> {
+    match r.value()? {
+        Value::Null => Ok(None),
+        Value::String(s) => Ok(Some(s.into_owned())),
+        other => r.type_error("a string", &other),
     }
 }
 

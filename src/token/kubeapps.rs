@@ -18,11 +18,12 @@
 
 use std::collections::HashSet;
 
-use serde::de::{self, Deserializer as _, MapAccess, Visitor};
+use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::continue_token::{clip, write_go_json_string, JsonInt};
+use super::continue_token::{clip, write_go_json_string};
 use crate::error::{PagerError, Result, TokenFault};
+use crate::json::{IntFault, JsonResult, Reader, Value};
 
 /// Largest item offset accepted or written: `2^31 - 1`.
 pub const MAX_OFFSET: u64 = i32::MAX as u64;
@@ -239,69 +240,73 @@ impl CoreToken {
 
 /// Reads `{"name": int, ...}` keeping the order (duplicates are checked later).
 fn parse_core_json(json: &str) -> Result<Vec<(String, PluginOffset)>> {
-    struct ObjectVisitor;
-    impl<'de> Visitor<'de> for ObjectVisitor {
-        type Value = std::result::Result<Vec<(String, PluginOffset)>, PagerError>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON object of plugin offsets")
-        }
-        fn visit_map<A: MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> std::result::Result<Self::Value, A::Error> {
-            let mut entries = Vec::new();
-            let mut problem: Option<PagerError> = None;
-            while let Some(plugin) = map.next_key::<String>()? {
-                let offset = match map.next_value::<JsonInt>()? {
-                    JsonInt::Int(n) => PluginOffset::from_i64(n).ok_or((n < -1, n.to_string())),
-                    JsonInt::OutOfRange => Err((false, "a number beyond 64 bits".to_owned())),
-                    JsonInt::NotInteger => {
-                        problem.get_or_insert(PagerError::kubeapps_token(
-                            TokenFault::Malformed,
-                            format!("the offset of {:?} is not a whole number", clip(&plugin)),
-                        ));
-                        continue;
-                    }
-                };
-                match offset {
-                    Ok(offset) => entries.push((plugin, offset)),
-                    Err((negative, n)) => {
-                        let why = if negative {
-                            "negative; only -1 (finished) is allowed"
-                        } else {
-                            "too large"
-                        };
-                        problem.get_or_insert(PagerError::kubeapps_token(
-                            TokenFault::Overflow,
-                            format!(
-                                "the offset of {:?}, {n}, is {why} (range -1..={MAX_OFFSET})",
-                                clip(&plugin)
-                            ),
-                        ));
-                    }
-                }
-            }
-            Ok(problem.map_or(Ok(entries), Err))
-        }
-    }
-    let mut de = serde_json::Deserializer::from_str(json);
-    let parsed = de
-        .deserialize_map(ObjectVisitor)
-        .and_then(|entries| de.end().map(|()| entries));
+    let mut reader = Reader::new(json);
+    let parsed = read_core_entries(&mut reader).and_then(|entries| reader.end().map(|()| entries));
     match parsed {
         Ok(entries) => entries,
-        Err(e) => {
-            let fault = if e.is_eof() {
+        Err(e) => Err(PagerError::kubeapps_token(
+            if e.eof {
                 TokenFault::Truncated
             } else {
                 TokenFault::Malformed
-            };
-            Err(PagerError::kubeapps_token(
-                fault,
-                format!("not a Kubeapps core token ({{\"plugin\": offset}}): {e}"),
-            ))
+            },
+            format!(
+                "not a Kubeapps core token ({{\"plugin\": offset}}): {}",
+                e.describe()
+            ),
+        )),
+    }
+}
+
+/// The entries in order; JSON errors first, then the first offset out of range.
+fn read_core_entries(r: &mut Reader) -> JsonResult<Result<Vec<(String, PluginOffset)>>> {
+    match r.value()? {
+        Value::Object => {}
+        other => return r.type_error("a JSON object of plugin offsets", &other),
+    }
+    let mut entries = Vec::new();
+    let mut problem: Option<PagerError> = None;
+    while let Some(plugin) = r.next_key()? {
+        let plugin = plugin.into_owned();
+        let n = match r.value()? {
+            Value::Number(n) => n,
+            other => return r.type_error("a whole number", &other),
+        };
+        // Out of range: whether negative, and the number when it fits i64.
+        let offset = match n.to_i64() {
+            Ok(n) => PluginOffset::from_i64(n).ok_or((n < -1, Some(n))),
+            Err(IntFault::OutOfRange) => Err((false, None)),
+            Err(IntFault::NotInteger) => {
+                problem.get_or_insert(PagerError::kubeapps_token(
+                    TokenFault::Malformed,
+                    format!("the offset of {:?} is not a whole number", clip(&plugin)),
+                ));
+                continue;
+            }
+        };
+        match offset {
+            Ok(offset) => entries.push((plugin, offset)),
+            Err((negative, n)) => {
+                let why = if negative {
+                    "negative; only -1 (finished) is allowed"
+                } else {
+                    "too large"
+                };
+                let shown = match n {
+                    Some(n) => n.to_string(),
+                    None => "a number beyond 64 bits".to_owned(),
+                };
+                problem.get_or_insert(PagerError::kubeapps_token(
+                    TokenFault::Overflow,
+                    format!(
+                        "the offset of {:?}, {shown}, is {why} (range -1..={MAX_OFFSET})",
+                        clip(&plugin)
+                    ),
+                ));
+            }
         }
     }
+    Ok(problem.map_or(Ok(entries), Err))
 }
 
 /// One entry of the serde view (owned, for reading).
