@@ -713,7 +713,8 @@ pub fn push_u64(out: &mut String, mut n: u64) {
     }
 }
 
-/// Appends `s` as a JSON string: `"` and `\` escaped, control characters as `\u00XX`.
+/// Appends `s` as a JSON string, escaped as serde_json escapes it: `"` and `\`, the short
+/// forms `\b \f \n \r \t`, other control characters as `\u00XX` (lowercase hex).
 fn push_json_string(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
@@ -721,6 +722,11 @@ fn push_json_string(out: &mut String, s: &str) {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
             c if (c as u32) < 0x20 => {
                 out.push_str("\\u00");
                 out.push(char::from(HEX[(c as usize >> 4) & 0xF]));

@@ -12,6 +12,7 @@ pub mod options;
 pub mod order;
 pub mod pager;
 pub mod token;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

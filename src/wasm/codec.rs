@@ -1,41 +1,13 @@
 //! Token codecs for JS: page tokens, Kubernetes continue tokens, Kubeapps tokens, the inspector.
 
-use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, to_js};
+use super::convert::{json_text, write_js};
 use super::errors::{js, to_js as error_to_js, JsResult};
 use crate::error::{PagerError, TokenFault};
 use crate::token::inspect::TokenKind;
 use crate::token::{inspect_token, ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
-
-/// Input of `encodeContinueToken`.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ContinueInput {
-    resource_version: Rv,
-    start: String,
-}
-
-/// A resourceVersion as JS may give it: a whole number, or the decimal string Kubernetes writes.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Rv {
-    Number(i64),
-    Text(String),
-}
-
-/// `decodeKubeappsToken`'s answer: `{ kind: "core", entries }` or `{ kind: "offset", offset }`.
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-enum KubeappsToken {
-    Core(CoreToken),
-    Offset { offset: PluginOffset },
-}
-
-fn serialize<T: Serialize>(value: &T, code: &str) -> JsResult<JsValue> {
-    to_js(value).map_err(|m| super::errors::boundary_error(code, &m))
-}
+use crate::view::{self, ResourceVersion};
 
 fn string(token: &JsValue, code: &str) -> JsResult<String> {
     super::pager::string_arg(token, "token", code)
@@ -46,7 +18,8 @@ fn string(token: &JsValue, code: &str) -> JsResult<String> {
 pub fn encode_page_token(
     #[wasm_bindgen(unchecked_param_type = "PageTokenState")] state: JsValue,
 ) -> JsResult<String> {
-    let state: PageToken = from_js(state)
+    let state = json_text(&state)
+        .and_then(|text| view::read_page_token(&text))
         .map_err(|m| error_to_js(&PagerError::page_token(TokenFault::Malformed, m)))?;
     js(state.encode())
 }
@@ -56,8 +29,8 @@ pub fn encode_page_token(
 pub fn decode_page_token(
     #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
 ) -> JsResult<JsValue> {
-    let token = string(&token, "INVALID_PAGE_TOKEN")?;
-    serialize(&js(PageToken::decode(&token))?, "INVALID_PAGE_TOKEN")
+    let token = js(PageToken::decode(&string(&token, "INVALID_PAGE_TOKEN")?))?;
+    Ok(write_js(|w| view::write_page_token(w, &token)))
 }
 
 /// Encodes a Kubernetes continue token (apiserver format). Throws `INVALID_CONTINUE_TOKEN`.
@@ -65,18 +38,19 @@ pub fn decode_page_token(
 pub fn encode_continue_token(
     #[wasm_bindgen(unchecked_param_type = "ContinueTokenInput")] input: JsValue,
 ) -> JsResult<String> {
-    let input: ContinueInput = from_js(input)
+    let (rv, start) = json_text(&input)
+        .and_then(|text| view::read_continue_input(&text))
         .map_err(|m| error_to_js(&PagerError::continue_token(TokenFault::Malformed, m)))?;
-    let rv = match input.resource_version {
-        Rv::Number(n) => n,
-        Rv::Text(t) => t.parse().map_err(|_| {
+    let rv = match rv {
+        ResourceVersion::Number(n) => n,
+        ResourceVersion::Text(t) => t.parse().map_err(|_| {
             error_to_js(&PagerError::continue_token(
                 TokenFault::InvalidField,
                 "resourceVersion is not a 64-bit integer",
             ))
         })?,
     };
-    js(ContinueToken::new(rv, input.start).encode())
+    js(ContinueToken::new(rv, start).encode())
 }
 
 /// Decodes a Kubernetes continue token. Throws `INVALID_CONTINUE_TOKEN` with `details.reason`.
@@ -84,11 +58,11 @@ pub fn encode_continue_token(
 pub fn decode_continue_token(
     #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
 ) -> JsResult<JsValue> {
-    let token = string(&token, "INVALID_CONTINUE_TOKEN")?;
-    serialize(
-        &js(ContinueToken::decode(&token))?,
+    let token = js(ContinueToken::decode(&string(
+        &token,
         "INVALID_CONTINUE_TOKEN",
-    )
+    )?))?;
+    Ok(write_js(|w| view::write_continue_token(w, &token)))
 }
 
 /// Decodes a Kubeapps token: the core API's `{"plugin": offset}` map or a plugin's decimal offset.
@@ -98,14 +72,13 @@ pub fn decode_kubeapps_token(
     #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
 ) -> JsResult<JsValue> {
     let token = string(&token, "INVALID_KUBEAPPS_TOKEN")?;
-    let decoded = if token.trim_start().starts_with('{') {
-        KubeappsToken::Core(js(CoreToken::decode(&token))?)
+    if token.trim_start().starts_with('{') {
+        let core = js(CoreToken::decode(&token))?;
+        Ok(write_js(|w| view::write_kubeapps_core(w, &core)))
     } else {
-        KubeappsToken::Offset {
-            offset: js(PluginOffset::decode(&token))?,
-        }
-    };
-    serialize(&decoded, "INVALID_KUBEAPPS_TOKEN")
+        let offset = js(PluginOffset::decode(&token))?;
+        Ok(write_js(|w| view::write_kubeapps_offset(w, offset)))
+    }
 }
 
 /// Tells which kind a token is and returns its fields, or why it is invalid. Never throws.
@@ -123,5 +96,5 @@ pub fn inspect(
             message: "a token is a string".into(),
         },
     };
-    serialize(&info, "INVALID_PAGE_TOKEN")
+    Ok(write_js(|w| view::write_token_info(w, &info)))
 }

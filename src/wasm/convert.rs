@@ -1,9 +1,10 @@
-//! Conversions between JS values and core types, as JSON text: `JSON.stringify` / `JSON.parse` on the
-//! JS side (see `json.js`) and serde_json here. One crossing per value, and one serializer in the wasm
-//! (serde_json, which the token codecs need anyway) instead of a second, per-type one.
+//! Conversions between JS values and JSON text: `JSON.stringify` / `JSON.parse` on the JS side
+//! (see `json.js`), [`crate::view`]'s readers and writers here. One crossing per value, and no
+//! serde in the wasm.
 
-use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
+
+use crate::json::Writer;
 
 #[wasm_bindgen(module = "/src/wasm/json.js")]
 extern "C" {
@@ -13,18 +14,24 @@ extern "C" {
     fn from_json(text: &str) -> JsValue;
 }
 
-/// A plain JS value (objects, not `Map`s; `null` for `None`) for a serializable core value.
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, String> {
-    serde_json::to_string(value)
-        .map(|text| from_json(&text))
-        .map_err(|e| e.to_string())
+/// The plain JS value (objects, arrays, `null`) of the JSON text written.
+pub(crate) fn to_js(written: Writer) -> JsValue {
+    from_json(&written.finish())
 }
 
-/// A core value from a JS value; the error message says what did not fit, and where.
-pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, String> {
-    let text = to_json(&value);
+/// Writes a value with `write` and gives its JS value.
+pub(crate) fn write_js(write: impl FnOnce(&mut Writer)) -> JsValue {
+    let mut w = Writer::new();
+    write(&mut w);
+    to_js(w)
+}
+
+/// The JSON text of a JS value (`undefined` reads as `null`), or why it has none (a cycle, a
+/// BigInt, a throwing getter).
+pub(crate) fn json_text(value: &JsValue) -> Result<String, String> {
+    let text = to_json(value);
     match text.as_string() {
-        Some(text) => serde_json::from_str(&text).map_err(|e| e.to_string()),
+        Some(text) => Ok(text),
         None => Err(js_sys::Reflect::get(&text, &"error".into())
             .ok()
             .and_then(|e| e.as_string())

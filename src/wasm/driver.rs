@@ -143,7 +143,7 @@ impl Driver {
                     "the pager has no page and nothing to ask",
                 ));
             }
-            let views = requests_to_js(&requests)?;
+            let views = requests_to_js(&requests);
             let views: js_sys::Array = views.unchecked_into();
             let pending: Vec<(u64, usize, js_sys::Promise)> = requests
                 .iter()

@@ -8,46 +8,19 @@
 //! for a Kubernetes `Status` body its `reason` and `metadata.continue` (`continue`), which is what
 //! `Pager.fail` and `nextPage` read to recover from 410 Expired.
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-use super::convert::from_js;
+use super::convert::json_text;
 use super::errors::{boundary_error_with, JsResult};
+use crate::view::{self, FetcherOptions};
 
 #[wasm_bindgen]
 extern "C" {
     /// The global `fetch` (WHATWG Fetch).
     #[wasm_bindgen(js_name = fetch)]
     fn global_fetch(input: &str, init: &web_sys::RequestInit) -> js_sys::Promise;
-}
-
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct KubeappsContext {
-    #[serde(default)]
-    cluster: String,
-    #[serde(default)]
-    namespace: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct KubeappsFetcherOptions {
-    base_url: String,
-    #[serde(default)]
-    context: KubeappsContext,
-    #[serde(default)]
-    headers: std::collections::BTreeMap<String, String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ListFetcherOptions {
-    url: String,
-    #[serde(default)]
-    headers: std::collections::BTreeMap<String, String>,
 }
 
 /// Percent-encodes a query component (`encodeURIComponent`).
@@ -70,8 +43,16 @@ fn string_field(obj: &JsValue, path: &[&str]) -> String {
     v.as_string().unwrap_or_default()
 }
 
-fn invalid_options(message: String) -> JsValue {
-    boundary_error_with("INVALID_OPTIONS", &message, js_sys::Object::new().into())
+/// The fetcher options, read with `read`, or `INVALID_OPTIONS`.
+fn fetcher_options(
+    options: &JsValue,
+    read: fn(&str) -> Result<FetcherOptions, String>,
+) -> JsResult<FetcherOptions> {
+    json_text(options)
+        .and_then(|text| read(&text))
+        .map_err(|message| {
+            boundary_error_with("INVALID_OPTIONS", &message, js_sys::Object::new().into())
+        })
 }
 
 fn failed(url: &str, status: u16, body: &JsValue, cause: Option<JsValue>) -> JsValue {
@@ -155,10 +136,10 @@ fn into_fetcher(f: impl Fn(JsValue, JsValue) -> js_sys::Promise + 'static) -> Js
 pub fn kubeapps_fetcher(
     #[wasm_bindgen(unchecked_param_type = "KubeappsFetcherOptions")] options: JsValue,
 ) -> JsResult<JsValue> {
-    let o: KubeappsFetcherOptions = from_js(options).map_err(invalid_options)?;
-    let base = o.base_url.trim_end_matches('/').to_string();
-    let headers: Vec<(String, String)> = o.headers.into_iter().collect();
-    let (cluster0, namespace0) = (o.context.cluster, o.context.namespace);
+    let o = fetcher_options(&options, view::read_kubeapps_fetcher_options)?;
+    let base = o.url.trim_end_matches('/').to_string();
+    let headers = o.headers;
+    let (cluster0, namespace0) = (o.cluster, o.namespace);
     Ok(into_fetcher(move |request: JsValue, opts: JsValue| {
         let plugin = string_field(&request, &["source", "plugin"]);
         let path = plugin
@@ -201,8 +182,8 @@ pub fn kubeapps_fetcher(
 pub fn kubernetes_list_fetcher(
     #[wasm_bindgen(unchecked_param_type = "KubernetesListFetcherOptions")] options: JsValue,
 ) -> JsResult<JsValue> {
-    let o: ListFetcherOptions = from_js(options).map_err(invalid_options)?;
-    let headers: Vec<(String, String)> = o.headers.into_iter().collect();
+    let o = fetcher_options(&options, view::read_list_fetcher_options)?;
+    let headers = o.headers;
     let base = o.url;
     Ok(into_fetcher(move |request: JsValue, opts: JsValue| {
         let limit = field(&request, "limit")

@@ -6,14 +6,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::convert::to_js;
+use super::convert::write_js;
 use super::errors::{boundary_error, js, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
-use crate::item::ItemFields;
+use crate::json::Writer;
 use crate::pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, SourceStats, Stats};
+use crate::view::read_item_keys;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
 extern "C" {
@@ -32,84 +32,34 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// A request as JS sees it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsRequest<'a> {
-    request_id: f64,
-    source_index: usize,
-    source: SourceView<'a>,
-    page_token: &'a str,
-    limit: u32,
-}
-
-#[derive(Serialize)]
-struct SourceView<'a> {
-    plugin: &'a str,
-    cluster: &'a str,
-    namespace: &'a str,
-}
-
-/// Counters as JS sees them.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsStats {
-    requests: u64,
-    items_scanned: u64,
-    filtered_out: u64,
-    duplicates_dropped: u64,
-    rescans: u64,
-    expired_recoveries: u64,
-    stale_responses: u64,
-    items_emitted: u64,
-    sources: Vec<JsSourceStats>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsSourceStats {
-    source: String,
-    requests: u64,
-    items_scanned: u64,
-    filtered_out: u64,
-    duplicates_dropped: u64,
-    rescans: u64,
-    expired_recoveries: u64,
-    stale_responses: u64,
-}
-
-fn stats_view(stats: &Stats, labels: &[String]) -> JsStats {
-    let one = |label: String, s: &SourceStats| JsSourceStats {
-        source: label,
-        requests: s.requests,
-        items_scanned: s.items_scanned,
-        filtered_out: s.filtered_out,
-        duplicates_dropped: s.duplicates_dropped,
-        rescans: s.rescans,
-        expired_recoveries: s.expired_recoveries,
-        stale_responses: s.stale_responses,
-    };
-    let t = stats.total();
-    JsStats {
-        requests: t.requests,
-        items_scanned: t.items_scanned,
-        filtered_out: t.filtered_out,
-        duplicates_dropped: t.duplicates_dropped,
-        rescans: t.rescans,
-        expired_recoveries: t.expired_recoveries,
-        stale_responses: t.stale_responses,
-        items_emitted: stats.items_emitted,
-        sources: stats
-            .sources
-            .iter()
-            .zip(labels.iter())
-            .map(|(s, l)| one(l.clone(), s))
-            .collect(),
+/// `PagerStats`: totals, `itemsEmitted`, and one entry per source (labelled).
+fn write_stats(w: &mut Writer, stats: &Stats, labels: &[String]) {
+    fn counters(w: &mut Writer, s: &SourceStats) {
+        w.u64_field("requests", s.requests);
+        w.u64_field("itemsScanned", s.items_scanned);
+        w.u64_field("filteredOut", s.filtered_out);
+        w.u64_field("duplicatesDropped", s.duplicates_dropped);
+        w.u64_field("rescans", s.rescans);
+        w.u64_field("expiredRecoveries", s.expired_recoveries);
+        w.u64_field("staleResponses", s.stale_responses);
     }
+    w.begin_object();
+    counters(w, &stats.total());
+    w.u64_field("itemsEmitted", stats.items_emitted);
+    w.key("sources");
+    w.begin_array();
+    for (s, label) in stats.sources.iter().zip(labels) {
+        w.begin_object();
+        w.str_field("source", label);
+        counters(w, s);
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
 }
 
-fn serialize<T: Serialize>(value: &T) -> JsResult<JsValue> {
-    to_js(value).map_err(|e| boundary_error("INVALID_RESPONSE", &e))
+fn stats_to_js(stats: &Stats, labels: &[String]) -> JsValue {
+    write_js(|w| write_stats(w, stats, labels))
 }
 
 /// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`.
@@ -141,7 +91,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &[String]) -> JsResult<JsV
     set("done", &JsValue::from_bool(page.done))?;
     set("inconsistent", &JsValue::from_bool(page.inconsistent))?;
     set("truncated", &JsValue::from_bool(page.truncated))?;
-    set("stats", &serialize(&stats_view(&page.stats, labels))?)?;
+    set("stats", &stats_to_js(&page.stats, labels))?;
     Ok(out.into())
 }
 
@@ -160,55 +110,18 @@ pub(crate) fn chunk_from_js(response: &JsValue, source: &str) -> crate::Result<C
     let keys = get("keys")
         .as_string()
         .ok_or_else(|| invalid("unreadable response".into()))?;
-    type Tuple = (
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        String,
-        Vec<String>,
-    );
-    let tuples: Vec<Tuple> =
-        serde_json::from_str(&keys).map_err(|e| invalid(format!("item fields: {e}")))?;
+    let fields = read_item_keys(&keys).map_err(|e| invalid(format!("item fields: {e}")))?;
     let chunk = Rc::new(get("items"));
-    let items = tuples
+    let items = fields
         .into_iter()
         .enumerate()
-        .map(
-            |(
-                i,
-                (
-                    plugin,
-                    cluster,
-                    namespace,
-                    identifier,
-                    name,
-                    display_name,
-                    short_description,
-                    categories,
-                ),
-            )| {
-                let fields = ItemFields {
-                    plugin,
-                    cluster,
-                    namespace,
-                    identifier,
-                    name,
-                    display_name,
-                    short_description,
-                    categories,
-                };
-                (
-                    fields,
-                    ItemRef {
-                        chunk: chunk.clone(),
-                        index: i as u32,
-                    },
-                )
-            },
-        )
+        .map(|(i, fields)| {
+            let item = ItemRef {
+                chunk: chunk.clone(),
+                index: i as u32,
+            };
+            (fields, item)
+        })
         .collect();
     let next = get("next").as_string().filter(|s| !s.is_empty());
     let resource_version = get("resourceVersion").as_string();
@@ -275,22 +188,26 @@ pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<St
         .ok_or_else(|| boundary_error(code, &format!("{what} must be a string")))
 }
 
-pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsResult<JsValue> {
-    let view: Vec<JsRequest> = requests
-        .iter()
-        .map(|r| JsRequest {
-            request_id: r.request_id as f64,
-            source_index: r.source_index,
-            source: SourceView {
-                plugin: &r.source.plugin,
-                cluster: &r.source.cluster,
-                namespace: &r.source.namespace,
-            },
-            page_token: &r.page_token,
-            limit: r.limit,
-        })
-        .collect();
-    serialize(&view)
+/// `ChunkRequest[]`.
+pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
+    write_js(|w| {
+        w.begin_array();
+        for r in requests {
+            w.begin_object();
+            w.u64_field("requestId", r.request_id);
+            w.u64_field("sourceIndex", r.source_index as u64);
+            w.key("source");
+            w.begin_object();
+            w.str_field("plugin", &r.source.plugin);
+            w.str_field("cluster", &r.source.cluster);
+            w.str_field("namespace", &r.source.namespace);
+            w.end_object();
+            w.str_field("pageToken", &r.page_token);
+            w.u64_field("limit", r.limit.into());
+            w.end_object();
+        }
+        w.end_array();
+    })
 }
 
 /// Merges pages from several Kubeapps or Kubernetes sources in one total order; see the `.d.ts`.
@@ -355,7 +272,7 @@ impl JsPager {
     #[wasm_bindgen(js_name = nextRequests, unchecked_return_type = "ChunkRequest[]")]
     pub fn next_requests(&self) -> JsResult<JsValue> {
         let requests = JsPager::with(&self.core, |p| p.next_requests())?;
-        requests_to_js(&requests)
+        Ok(requests_to_js(&requests))
     }
 
     /// Feeds a chunk response for a request. Returns `"accepted"` or `"stale"` (ignored, counted).
@@ -414,6 +331,6 @@ impl JsPager {
     #[wasm_bindgen(getter, unchecked_return_type = "PagerStats")]
     pub fn stats(&self) -> JsResult<JsValue> {
         let stats = JsPager::with(&self.core, |p| p.stats().clone())?;
-        serialize(&stats_view(&stats, &self.labels))
+        Ok(stats_to_js(&stats, &self.labels))
     }
 }

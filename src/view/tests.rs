@@ -1,0 +1,511 @@
+//! The views against serde: what is written equals the serde views' JSON text, and what is read
+//! is what the boundary's serde shapes (copied here as the oracle) read, for a corpus of valid
+//! inputs and thousands of edits of them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::*;
+use crate::token::{inspect_token, SourceState, Watermark};
+
+fn written(write: impl FnOnce(&mut Writer)) -> String {
+    let mut w = Writer::new();
+    write(&mut w);
+    w.finish()
+}
+
+fn source(plugin: &str, chunk_token: &str, watermark: bool) -> SourceState {
+    SourceState {
+        source: SourceId::new(plugin, "default", "kube\"apps\n"),
+        chunk_token: chunk_token.into(),
+        offset: u32::MAX,
+        watermark: watermark.then(|| Watermark {
+            sort_key: "pkg\u{0}é😀".into(),
+            identity: Identity {
+                plugin: plugin.into(),
+                cluster: "c\\".into(),
+                namespace: "\u{1f}\u{7f}".into(),
+                identifier: "bitnami/pkg".into(),
+            },
+        }),
+        resource_version: "123".into(),
+        exhausted: true,
+        inconsistent: false,
+    }
+}
+
+fn sample_token() -> PageToken {
+    PageToken {
+        fingerprint: 0x00ff_1234_abcd_0001,
+        page_size: 20,
+        sources: vec![
+            source("helm.packages", "", true),
+            source("x", "+RID:~a==", false),
+        ],
+    }
+}
+
+#[test]
+fn page_token_view_is_the_serde_view() {
+    let token = sample_token();
+    assert_eq!(
+        written(|w| write_page_token(w, &token)),
+        serde_json::to_string(&token).unwrap_or_default()
+    );
+}
+
+#[test]
+fn continue_and_kubeapps_views_are_the_serde_views() {
+    for t in [
+        ContinueToken::new(i64::MIN, "a\u{0}<"),
+        ContinueToken::new(-1, "x"),
+        ContinueToken::new(i64::MAX, "/k"),
+    ] {
+        assert_eq!(
+            written(|w| write_continue_token(w, &t)),
+            serde_json::to_string(&t).unwrap_or_default()
+        );
+    }
+    let core = CoreToken {
+        entries: vec![
+            ("helm.packages".into(), PluginOffset::Offset(40)),
+            ("flux".into(), PluginOffset::Finished),
+        ],
+    };
+    // The boundary's tagged enum, as it was serialized.
+    #[derive(serde::Serialize)]
+    #[serde(tag = "kind", rename_all = "camelCase")]
+    enum KubeappsToken {
+        Core(CoreToken),
+        Offset { offset: PluginOffset },
+    }
+    assert_eq!(
+        written(|w| write_kubeapps_core(w, &core)),
+        serde_json::to_string(&KubeappsToken::Core(core.clone())).unwrap_or_default()
+    );
+    for offset in [PluginOffset::Finished, PluginOffset::Offset(17)] {
+        assert_eq!(
+            written(|w| write_kubeapps_offset(w, offset)),
+            serde_json::to_string(&KubeappsToken::Offset { offset }).unwrap_or_default()
+        );
+    }
+}
+
+#[test]
+fn token_info_views_are_the_serde_views() {
+    let page = sample_token().encode().unwrap_or_default();
+    let cont = ContinueToken::new(100, "kubeapps/pkg-c\u{0}")
+        .encode()
+        .unwrap_or_default();
+    for text in [
+        page.as_str(),
+        cont.as_str(),
+        r#"{"helm.packages":40,"fluxv2.packages":-1}"#,
+        "{}",
+        "17",
+        "-1",
+        "",
+        "%%%",
+        "eyJ2Ijo",
+        "{\"a\":",
+        "-5",
+        &page[..page.len() - 2],
+    ] {
+        let info = inspect_token(text);
+        assert_eq!(
+            written(|w| write_token_info(w, &info)),
+            serde_json::to_string(&info).unwrap_or_default(),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn error_details_are_the_details_value() {
+    use crate::TokenFault;
+    for e in [
+        PagerError::page_token(TokenFault::Truncated, "m"),
+        PagerError::continue_token(TokenFault::Overflow, "m"),
+        PagerError::kubeapps_token(TokenFault::Empty, "m"),
+        PagerError::options("sources[1].plugin", "m"),
+        PagerError::InvalidResponse {
+            source_name: "a/b/c".into(),
+            message: "m".into(),
+        },
+        PagerError::NoProgress {
+            source_name: "a/b/\"c".into(),
+            message: "m".into(),
+        },
+        PagerError::FilterMismatch {
+            expected: 1,
+            found: u64::MAX,
+        },
+        PagerError::SourceTooLarge {
+            source_name: "s".into(),
+            cap: u32::MAX,
+        },
+    ] {
+        let text = written(|w| write_error_details(w, &e));
+        assert_eq!(
+            serde_json::from_str(&text).ok(),
+            Some(e.details()),
+            "{text}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The oracle: the boundary's serde shapes as they were.
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsOptions {
+    sources: Vec<JsSource>,
+    page_size: Option<u32>,
+    chunk_limit: Option<u32>,
+    sort: Option<JsSort>,
+    filter: Option<JsFilter>,
+    max_source_items: Option<u32>,
+    max_chunks_without_progress: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsSource {
+    plugin: String,
+    #[serde(default)]
+    cluster: String,
+    #[serde(default)]
+    namespace: String,
+    kind: Option<JsKind>,
+    order: Option<JsOrder>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum JsKind {
+    Kubernetes,
+    Kubeapps,
+    Unordered,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum JsOrder {
+    Name,
+    None,
+}
+
+#[derive(Deserialize)]
+enum JsSort {
+    #[serde(rename = "name")]
+    Name,
+    #[serde(rename = "displayName")]
+    DisplayName,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsFilter {
+    #[serde(default)]
+    query: String,
+    #[serde(default)]
+    categories: Vec<String>,
+    #[serde(default)]
+    repositories: Vec<String>,
+    #[serde(default)]
+    plugins: Vec<String>,
+}
+
+/// The options as the serde shapes read them (before validation).
+fn oracle_options(text: &str) -> Option<PagerOptions> {
+    let js: JsOptions = serde_json::from_str(text).ok()?;
+    let sources = js
+        .sources
+        .into_iter()
+        .map(|s| SourceSpec {
+            id: SourceId::new(s.plugin, s.cluster, s.namespace),
+            kind: match s.kind.unwrap_or(JsKind::Kubeapps) {
+                JsKind::Kubernetes => SourceKind::Kubernetes,
+                JsKind::Kubeapps => SourceKind::Kubeapps,
+                JsKind::Unordered => SourceKind::Unordered,
+            },
+            order: s.order.map(|o| match o {
+                JsOrder::Name => SourceOrder::Name,
+                JsOrder::None => SourceOrder::None,
+            }),
+        })
+        .collect();
+    let mut o = PagerOptions::new(sources);
+    o.page_size = js.page_size.unwrap_or(o.page_size);
+    o.chunk_limit = js.chunk_limit.unwrap_or(o.chunk_limit);
+    if let Some(sort) = js.sort {
+        o.sort = match sort {
+            JsSort::Name => SortOrder::Name,
+            JsSort::DisplayName => SortOrder::DisplayName,
+        };
+    }
+    let f = js.filter.unwrap_or_default();
+    o.filter = FilterOptions {
+        query: f.query,
+        categories: f.categories,
+        repositories: f.repositories,
+        plugins: f.plugins,
+    };
+    o.max_source_items = js.max_source_items.unwrap_or(o.max_source_items);
+    o.max_chunks_without_progress = js
+        .max_chunks_without_progress
+        .unwrap_or(o.max_chunks_without_progress);
+    Some(o)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ContinueInput {
+    resource_version: Rv,
+    start: String,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Rv {
+    Number(i64),
+    Text(String),
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct KubeappsContext {
+    #[serde(default)]
+    cluster: String,
+    #[serde(default)]
+    namespace: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct KubeappsFetcherOptions {
+    base_url: String,
+    #[serde(default)]
+    context: KubeappsContext,
+    #[serde(default)]
+    headers: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ListFetcherOptions {
+    url: String,
+    #[serde(default)]
+    headers: BTreeMap<String, String>,
+}
+
+type Tuple = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Vec<String>,
+);
+
+// ---------------------------------------------------------------------------
+// Inputs: valid JSON as JSON.stringify writes it, and edits of it.
+
+/// Replacements that keep the text JSON, or nearly: values of every type, names that are near
+/// misses of real ones, and a few breaks.
+const SWAPS: &[&str] = &[
+    "null",
+    "true",
+    "0",
+    "-1",
+    "1.5",
+    "4294967295",
+    "4294967296",
+    "1e+21",
+    "\"\"",
+    "\"x\"",
+    "\"name\"",
+    "\"none\"",
+    "\"kubernetes\"",
+    "\"displayName\"",
+    "\"100\"",
+    "[]",
+    "[\"a\"]",
+    "{}",
+    "{\"x\":1}",
+    "\"00ff1234abcd0001\"",
+    "\"00FF1234ABCD0001\"",
+    "9223372036854775807",
+    "9223372036854775808",
+    "",
+    ",",
+    "}",
+];
+
+/// The text with the JSON value or key at each position swapped for each of [`SWAPS`], and each
+/// member deleted: thousands of near-valid variants.
+fn variants(text: &str) -> Vec<String> {
+    let mut out = vec![text.to_owned()];
+    let bytes = text.as_bytes();
+    // Spans of each scalar token: strings, numbers and literals.
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' | b'a'..=b'z' => {
+                while i < bytes.len() && !b",]}:".contains(&bytes[i]) {
+                    i += 1;
+                }
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        spans.push((start, i.min(bytes.len())));
+    }
+    for &(a, b) in &spans {
+        for swap in SWAPS {
+            out.push(format!("{}{swap}{}", &text[..a], &text[b..]));
+        }
+        // Drop a member: `"key":value,` when the span is a key.
+        if text[b..].starts_with(':') {
+            let end = text[b..].find([',', '}']).map_or(text.len(), |e| b + e);
+            let end = if text[end..].starts_with(',') {
+                end + 1
+            } else {
+                end
+            };
+            out.push(format!("{}{}", &text[..a], &text[end..]));
+        }
+    }
+    out
+}
+
+#[test]
+fn options_read_as_the_serde_shapes_read_them() {
+    let bases = [
+        r#"{"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","kind":"kubeapps"},{"plugin":"fluxv2.packages","kind":"kubernetes","order":"name"}],"pageSize":3,"chunkLimit":2,"sort":"displayName","filter":{"query":"sql","categories":["Database"],"repositories":[],"plugins":["helm.packages"]},"maxSourceItems":50,"maxChunksWithoutProgress":9}"#,
+        r#"{"sources":[{"plugin":"p","order":"none","kind":"unordered"}],"sort":"name","filter":null,"pageSize":null}"#,
+    ];
+    let mut accepted = 0;
+    let mut total = 0;
+    for base in bases {
+        for text in variants(base) {
+            let got = whole(&text, read_options_object).ok();
+            if text.contains("\"filter\":[") {
+                // serde also read a struct from an array of its fields (`filter: []` was the
+                // empty filter, `["sql"]` a query); the shape is an object, and only that is read.
+                assert_eq!(got, None, "{text}");
+                continue;
+            }
+            assert_eq!(got, oracle_options(&text), "{text}");
+            accepted += usize::from(got.is_some());
+            total += 1;
+        }
+    }
+    assert!(total > 1000 && accepted > 100, "{accepted} of {total}");
+}
+
+#[test]
+fn page_token_state_reads_as_the_serde_view_reads_it() {
+    let base = serde_json::to_string(&sample_token()).unwrap_or_default();
+    let mut total = 0;
+    for text in variants(&base) {
+        let got = read_page_token(&text).ok();
+        let want = serde_json::from_str::<PageToken>(&text).ok();
+        assert_eq!(got, want, "{text}");
+        total += 1;
+    }
+    assert!(total > 1000, "{total}");
+    let many = PageToken {
+        sources: vec![source("p", "", false); 65],
+        ..sample_token()
+    };
+    let text = serde_json::to_string(&many).unwrap_or_default();
+    assert!(read_page_token(&text).is_err_and(|e| e.contains("at most 64")));
+}
+
+#[test]
+fn continue_input_and_fetcher_options_read_as_the_serde_shapes_read_them() {
+    for text in variants(r#"{"resourceVersion":100,"start":"kubeapps/pkg-c\u0000"}"#)
+        .into_iter()
+        .chain(variants(r#"{"resourceVersion":"-9","start":"a"}"#))
+    {
+        let got = read_continue_input(&text).ok().map(|(rv, start)| {
+            let rv = match rv {
+                ResourceVersion::Number(n) => Ok(n),
+                ResourceVersion::Text(t) => Err(t),
+            };
+            (rv, start)
+        });
+        let want = serde_json::from_str::<ContinueInput>(&text).ok().map(|c| {
+            let rv = match c.resource_version {
+                Rv::Number(n) => Ok(n),
+                Rv::Text(t) => Err(t),
+            };
+            (rv, c.start)
+        });
+        assert_eq!(got, want, "{text}");
+    }
+    for text in variants(
+        r#"{"baseUrl":"/apis","context":{"cluster":"c","namespace":"n"},"headers":{"b":"2","Authorization":"Bearer x"}}"#,
+    ) {
+        let got = read_kubeapps_fetcher_options(&text).ok();
+        let want = serde_json::from_str::<KubeappsFetcherOptions>(&text)
+            .ok()
+            .map(|o| FetcherOptions {
+                url: o.base_url,
+                cluster: o.context.cluster,
+                namespace: o.context.namespace,
+                headers: o.headers.into_iter().collect(),
+            });
+        assert_eq!(got, want, "{text}");
+    }
+    for text in variants(r#"{"url":"/api/v1/x?a=b","headers":{"h":"v"}}"#) {
+        let got = read_list_fetcher_options(&text).ok();
+        let want = serde_json::from_str::<ListFetcherOptions>(&text)
+            .ok()
+            .map(|o| FetcherOptions {
+                url: o.url,
+                headers: o.headers.into_iter().collect(),
+                ..FetcherOptions::default()
+            });
+        assert_eq!(got, want, "{text}");
+    }
+}
+
+#[test]
+fn item_keys_read_as_tuples() {
+    let base = r#"[["helm.packages","default","kubeapps","bitnami/a","a","A","d\n",["x","y"]],["","","ns","b","b","","",[]]]"#;
+    for text in variants(base) {
+        let got = read_item_keys(&text).ok();
+        let want = serde_json::from_str::<Vec<Tuple>>(&text).ok().map(|v| {
+            v.into_iter()
+                .map(|t| ItemFields {
+                    plugin: t.0,
+                    cluster: t.1,
+                    namespace: t.2,
+                    identifier: t.3,
+                    name: t.4,
+                    display_name: t.5,
+                    short_description: t.6,
+                    categories: t.7,
+                })
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(got, want, "{text}");
+    }
+}
