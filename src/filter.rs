@@ -47,7 +47,7 @@ impl FilterOptions {
     pub fn normalized(&self) -> FilterOptions {
         fn set(v: &[String]) -> Vec<String> {
             let mut v = v.to_vec();
-            v.sort_unstable();
+            crate::sort::sort_by(&mut v, |a, b| a.cmp(b));
             v.dedup();
             v
         }

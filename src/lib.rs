@@ -11,6 +11,8 @@ pub mod json;
 pub mod options;
 pub mod order;
 pub mod pager;
+pub mod sort;
+pub mod text;
 pub mod token;
 pub mod view;
 

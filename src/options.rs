@@ -1,7 +1,5 @@
 //! Pager options: the sources, page size, chunk limit, sort order and filter; validation and fingerprint.
 
-use std::collections::HashSet;
-
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
@@ -144,7 +142,6 @@ impl PagerOptions {
                 ),
             ));
         }
-        let mut seen = HashSet::with_capacity(self.sources.len());
         for (i, s) in self.sources.iter().enumerate() {
             if s.id.plugin.is_empty() {
                 return Err(PagerError::options(
@@ -152,7 +149,8 @@ impl PagerOptions {
                     "plugin name is empty",
                 ));
             }
-            if !seen.insert(&s.id) {
+            // At most 64 sources: comparing with each earlier one is cheap.
+            if self.sources[..i].iter().any(|earlier| earlier.id == s.id) {
                 return Err(PagerError::options(
                     format!("sources[{i}]"),
                     format!("source {} is listed twice", s.id.label()),
@@ -227,7 +225,7 @@ impl PagerOptions {
         put_list(&mut out, &f.repositories);
         put_list(&mut out, &f.plugins);
         let mut sources: Vec<&SourceSpec> = self.sources.iter().collect();
-        sources.sort_by(|a, b| a.id.cmp(&b.id));
+        crate::sort::sort_by(&mut sources, |a, b| a.id.cmp(&b.id));
         out.extend_from_slice(&(sources.len() as u64).to_le_bytes());
         for s in sources {
             put_str(&mut out, &s.id.plugin);

@@ -711,7 +711,7 @@ fn read_fetcher_options(
                         let value = string(r, &path("headers", &name))?;
                         o.headers.push((name.into_owned(), value));
                     }
-                    o.headers.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+                    crate::sort::sort_by(&mut o.headers, |a, b| a.0.cmp(&b.0));
                 }
                 other => return unknown(r, "options", other),
             }

@@ -12,6 +12,8 @@
 
 use std::collections::VecDeque;
 
+use crate::sort::sort_by;
+
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
@@ -524,7 +526,10 @@ impl<P> Cursor<P> {
                     // A probe starts a new pass: only an immediate repeat counts.
                     let new_pass = matches!(flight.purpose, Purpose::Probe { .. });
                     if *t == flight.token || (!new_pass && self.seen_tokens.contains(t)) {
-                        return Err(self.no_progress(format!("returned the token {t:?} again")));
+                        return Err(self.no_progress(format!(
+                            "returned the token {} again",
+                            crate::text::quoted(t)
+                        )));
                     }
                 }
                 if !progress && self.stalled >= ctx.max_chunks_without_progress {
@@ -641,7 +646,7 @@ impl<P> Cursor<P> {
             });
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
-        fresh.sort_by(|a, b| a.key.cmp(&b.key));
+        sort_by(&mut fresh, |a, b| a.key.cmp(&b.key));
         let before = fresh.len();
         fresh.dedup_by(|a, b| a.key == b.key);
         delta.duplicates_dropped += (before - fresh.len()) as u64;
@@ -656,7 +661,7 @@ impl<P> Cursor<P> {
                 self.staging.append(&mut fresh);
                 if self.next.is_none() {
                     let mut all = std::mem::take(&mut self.staging);
-                    all.sort_by(|a, b| a.key.cmp(&b.key));
+                    sort_by(&mut all, |a, b| a.key.cmp(&b.key));
                     let before = all.len();
                     all.dedup_by(|a, b| a.key == b.key);
                     delta.duplicates_dropped += (before - all.len()) as u64;

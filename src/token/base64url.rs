@@ -22,6 +22,7 @@
 //! Go's included, writes them as zero.)
 
 use crate::error::TokenFault;
+use crate::text::quoted_char;
 
 /// The URL-safe alphabet (RFC 4648 §5), the one [`encode`] writes.
 const URL_ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -159,7 +160,8 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
             return Err(Base64Error::new(
                 TokenFault::Whitespace,
                 format!(
-                    "white space {c:?} at byte {at}; tokens hold none (copied with a line break?)"
+                    "white space {} at byte {at}; tokens hold none (copied with a line break?)",
+                    quoted_char(c)
                 ),
             ));
         }
@@ -191,9 +193,12 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
             && c.is_ascii()
             && DIGIT[c as usize] != NOT_DIGIT
         {
-            format!("{c:?} at byte {at} follows '=' padding, which may only end the token")
+            format!(
+                "{} at byte {at} follows '=' padding, which may only end the token",
+                quoted_char(c)
+            )
         } else {
-            format!("character {c:?} at byte {at} is not base64")
+            format!("character {} at byte {at} is not base64", quoted_char(c))
         };
         return Err(Base64Error::new(TokenFault::BadCharacter, what));
     }
@@ -201,7 +206,9 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         return Err(Base64Error::new(
             TokenFault::MixedAlphabet,
             format!(
-                "{u:?} at byte {u_at} is URL-safe base64 but {s:?} at byte {s_at} is standard base64; a token uses one alphabet"
+                "{} at byte {u_at} is URL-safe base64 but {} at byte {s_at} is standard base64; a token uses one alphabet",
+                quoted_char(u),
+                quoted_char(s)
             ),
         ));
     }
@@ -209,7 +216,10 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         if let Some((at, c)) = first_std {
             return Err(Base64Error::new(
                 TokenFault::BadCharacter,
-                format!("{c:?} at byte {at} is standard base64; this token is URL-safe base64 (RawURLEncoding)"),
+                format!(
+                    "{} at byte {at} is standard base64; this token is URL-safe base64 (RawURLEncoding)",
+                    quoted_char(c)
+                ),
             ));
         }
     }
@@ -265,8 +275,8 @@ fn decode_digits(digits: &[u8]) -> Result<Vec<u8>, Base64Error> {
             return Err(Base64Error::new(
                 TokenFault::BadCharacter,
                 format!(
-                    "the last character {:?} sets bits past the end of the data; this is not how any encoder writes it (altered token?)",
-                    char::from(last)
+                    "the last character {} sets bits past the end of the data; this is not how any encoder writes it (altered token?)",
+                    quoted_char(char::from(last))
                 ),
             ));
         }

@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use super::base64url::{self, DecodeRules};
 use crate::error::{PagerError, Result, TokenFault};
 use crate::json::{IntFault, JsonResult, Reader, Value};
+use crate::text::shown;
 
 /// The only continue-token format version the apiserver writes and reads.
 pub const CONTINUE_VERSION: &str = "meta.k8s.io/v1";
@@ -152,8 +153,8 @@ impl ContinueToken {
             return Err(PagerError::continue_token(
                 TokenFault::UnknownVersion,
                 format!(
-                    "version {:?}: the apiserver reads only {CONTINUE_VERSION:?}",
-                    clip(&self.version)
+                    "version {}: the apiserver reads only \"{CONTINUE_VERSION}\"",
+                    shown(&self.version)
                 ),
             ));
         }
@@ -173,8 +174,8 @@ impl ContinueToken {
             return Err(PagerError::continue_token(
                 TokenFault::InvalidField,
                 format!(
-                    "start {:?} is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it",
-                    clip(&self.start)
+                    "start {} is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it",
+                    shown(&self.start)
                 ),
             ));
         }
@@ -274,15 +275,6 @@ pub(crate) fn write_go_json_string(out: &mut String, s: &str) {
         }
     }
     out.push('"');
-}
-
-/// At most 64 characters of `s`, for error messages.
-pub(crate) fn clip(s: &str) -> String {
-    const MAX: usize = 64;
-    match s.char_indices().nth(MAX) {
-        Some((at, _)) => format!("{}…", &s[..at]),
-        None => s.to_owned(),
-    }
 }
 
 /// The fields of the apiserver's `continueToken` struct as Go's decoder fills them.

@@ -16,14 +16,13 @@
 //! `json.Marshal`): no sign, no leading zeros, no fraction. Errors are
 //! `INVALID_KUBEAPPS_TOKEN` with a reason.
 
-use std::collections::HashSet;
-
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::continue_token::{clip, write_go_json_string};
+use super::continue_token::write_go_json_string;
 use crate::error::{PagerError, Result, TokenFault};
 use crate::json::{IntFault, JsonResult, Reader, Value};
+use crate::text::shown;
 
 /// Largest item offset accepted or written: `2^31 - 1`.
 pub const MAX_OFFSET: u64 = i32::MAX as u64;
@@ -54,7 +53,7 @@ impl PluginOffset {
         let fail = |fault, msg: &str| {
             Err(PagerError::kubeapps_token(
                 fault,
-                format!("offset {:?}: {msg}", clip(token)),
+                format!("offset {}: {msg}", shown(token)),
             ))
         };
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -218,24 +217,42 @@ impl CoreToken {
     }
 
     fn check(&self) -> Result<()> {
-        let mut seen = HashSet::with_capacity(self.entries.len());
-        for (plugin, offset) in &self.entries {
+        let repeated = first_repeated(&self.entries);
+        for (i, (plugin, offset)) in self.entries.iter().enumerate() {
             if plugin.is_empty() {
                 return Err(PagerError::kubeapps_token(
                     TokenFault::InvalidField,
                     "a plugin name is empty",
                 ));
             }
-            if !seen.insert(plugin.as_str()) {
+            if repeated == Some(i) {
                 return Err(PagerError::kubeapps_token(
                     TokenFault::InvalidField,
-                    format!("plugin {:?} is listed twice", clip(plugin)),
+                    format!("plugin {} is listed twice", shown(plugin)),
                 ));
             }
             offset.to_i64()?;
         }
         Ok(())
     }
+}
+
+/// The index of the first entry whose plugin name an earlier entry already has.
+///
+/// Found by sorting (name, index) pairs stably: in each run of equal names the second pair is
+/// that name's first repeat. O(n log n), as the token may hold any number of entries.
+fn first_repeated(entries: &[(String, PluginOffset)]) -> Option<usize> {
+    let mut names: Vec<(&str, usize)> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| (name.as_str(), i))
+        .collect();
+    crate::sort::sort_by(&mut names, |a, b| a.0.cmp(b.0));
+    names
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .map(|pair| pair[1].1)
+        .min()
 }
 
 /// Reads `{"name": int, ...}` keeping the order (duplicates are checked later).
@@ -279,7 +296,7 @@ fn read_core_entries(r: &mut Reader) -> JsonResult<Result<Vec<(String, PluginOff
             Err(IntFault::NotInteger) => {
                 problem.get_or_insert(PagerError::kubeapps_token(
                     TokenFault::Malformed,
-                    format!("the offset of {:?} is not a whole number", clip(&plugin)),
+                    format!("the offset of {} is not a whole number", shown(&plugin)),
                 ));
                 continue;
             }
@@ -292,15 +309,15 @@ fn read_core_entries(r: &mut Reader) -> JsonResult<Result<Vec<(String, PluginOff
                 } else {
                     "too large"
                 };
-                let shown = match n {
+                let number = match n {
                     Some(n) => n.to_string(),
                     None => "a number beyond 64 bits".to_owned(),
                 };
                 problem.get_or_insert(PagerError::kubeapps_token(
                     TokenFault::Overflow,
                     format!(
-                        "the offset of {:?}, {shown}, is {why} (range -1..={MAX_OFFSET})",
-                        clip(&plugin)
+                        "the offset of {}, {number}, is {why} (range -1..={MAX_OFFSET})",
+                        shown(&plugin)
                     ),
                 ));
             }

@@ -835,8 +835,8 @@ fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u64, D::
     match u64::from_str_radix(&text, 16) {
         Ok(v) if well_formed => Ok(v),
         _ => Err(de::Error::custom(format!(
-            "fingerprint must be 16 lowercase hex digits, not {:?}",
-            super::continue_token::clip(&text)
+            "fingerprint must be 16 lowercase hex digits, not {}",
+            crate::text::shown(&text)
         ))),
     }
 }

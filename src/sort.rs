@@ -1,0 +1,89 @@
+//! The crate's one sort: a stable merge sort, compiled once.
+//!
+//! Each `slice::sort_by` / `sort_unstable` call site instantiates the standard library's sorts
+//! for its element type and comparator, a few KB of wasm each (five call sites made ~15 KB).
+//! Here the sorting itself is one non-generic function over indices with a `dyn` comparator;
+//! only the thin [`sort_by`] wrapper that applies the order is generic.
+
+use std::cmp::Ordering;
+
+/// Sorts `items` by `compare`, stably (equal items keep their order), in O(n log n).
+pub fn sort_by<T>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Ordering) {
+    if items.len() < 2 {
+        return;
+    }
+    let order = {
+        let slice = items.as_slice();
+        sorted_order(
+            slice.len(),
+            &mut |a, b| match (slice.get(a), slice.get(b)) {
+                (Some(x), Some(y)) => compare(x, y),
+                _ => Ordering::Equal,
+            },
+        )
+    };
+    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
+    items.extend(
+        order
+            .iter()
+            .filter_map(|&i| slots.get_mut(i).and_then(Option::take)),
+    );
+}
+
+/// The indices `0..n` in sorted order: a bottom-up merge sort (runs of 1, 2, 4, ... merged
+/// pairwise; on ties the left run's index goes first, which keeps the sort stable).
+fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut from: Vec<usize> = (0..n).collect();
+    let mut to = vec![0; n];
+    let mut width = 1;
+    while width < n {
+        let mut start = 0;
+        while start < n {
+            let mid = n.min(start + width);
+            let end = n.min(start + 2 * width);
+            let (left, right) = from[start..end].split_at(mid - start);
+            let (mut l, mut r) = (0, 0);
+            for slot in &mut to[start..end] {
+                let take_left = match (left.get(l), right.get(r)) {
+                    (Some(&a), Some(&b)) => compare(a, b) != Ordering::Greater,
+                    (Some(_), None) => true,
+                    _ => false,
+                };
+                *slot = if take_left {
+                    l += 1;
+                    left[l - 1]
+                } else {
+                    r += 1;
+                    right[r - 1]
+                };
+            }
+            start = end;
+        }
+        std::mem::swap(&mut from, &mut to);
+        width *= 2;
+    }
+    from
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_by;
+
+    #[test]
+    fn sorts_like_the_standard_stable_sort() {
+        // Pairs (key, position): sorting by key alone shows whether equal keys keep their order.
+        let mut seed = 7u32;
+        for n in 0..200usize {
+            let mut v: Vec<(u32, usize)> = (0..n)
+                .map(|i| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    ((seed >> 16) % (n as u32 / 3 + 1), i)
+                })
+                .collect();
+            let mut want = v.clone();
+            want.sort_by_key(|p| p.0);
+            sort_by(&mut v, |a, b| a.0.cmp(&b.0));
+            assert_eq!(v, want, "n = {n}");
+        }
+    }
+}
