@@ -430,14 +430,20 @@ impl<P: Clone> Pager<P> {
         }
     }
 
+    /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).
+    /// Any id gives an index; it may be out of range or stale.
+    pub fn request_source(request_id: u64) -> usize {
+        (request_id & ((1 << SOURCE_BITS) - 1)) as usize
+    }
+
     /// The source whose request in flight is `request_id`, if any.
     fn owner(&self, request_id: u64) -> Option<usize> {
-        let i = (request_id & ((1 << SOURCE_BITS) - 1)) as usize;
+        let i = Self::request_source(request_id);
         (self.cursors.get(i)?.in_flight_id() == Some(request_id)).then_some(i)
     }
 
     fn count_stale(&mut self, request_id: u64) {
-        let i = (request_id & ((1 << SOURCE_BITS) - 1)) as usize;
+        let i = Self::request_source(request_id);
         let i = if i < self.cursors.len() { i } else { 0 };
         let delta = SourceStats {
             stale_responses: 1,

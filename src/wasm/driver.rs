@@ -1,216 +1,27 @@
 //! `pager.nextPage(fetchChunk, { signal })`: drives nextRequests / feed / fail until a page is ready.
 //!
-//! Requests to different sources run concurrently. Every request of a round is settled (fed, failed
-//! or, after an abort, cleared) before the call returns, so no answer is left without an owner and
-//! the next call asks again for whatever did not arrive.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! The loop itself is JS (`driver.js`): it awaits the caller's promises and calls the pager's own
+//! methods on a handle that shares this pager's state. Requests to different sources run
+//! concurrently. Every request of a round is settled (fed, failed or, after an abort, cleared)
+//! before the call returns, so no answer is left without an owner and the next call asks again
+//! for whatever did not arrive.
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-use super::errors::{boundary_error, boundary_error_with, to_js as error_to_js, JsResult};
-use super::pager::{
-    chunk_from_js, failure_from_js, page_to_js, requests_to_js, CorePager, JsPager,
-};
+use super::convert::write_js;
+use super::errors::error_maker;
+use super::pager::JsPager;
 use crate::options::SourceKind;
-use crate::pager::Failure;
 
-/// 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`).
-const MAX_EXPIRED_IN_A_ROW: u32 = 8;
-
-/// A failure that clears an in-flight request without any other effect (status 0: no answer).
-fn cleared() -> Failure {
-    Failure {
-        status: 0,
-        reason: None,
-        continue_token: None,
-    }
-}
-
-fn get(obj: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// The `signal` of the options, if it looks like an AbortSignal.
-fn signal_of(options: &JsValue) -> Option<web_sys::AbortSignal> {
-    let signal = if options.is_object() {
-        get(options, "signal")
-    } else {
-        JsValue::UNDEFINED
-    };
-    (signal.is_object() && !get(&signal, "aborted").is_undefined()).then(|| signal.unchecked_into())
-}
-
-fn aborted_error(signal: &web_sys::AbortSignal) -> JsValue {
-    let details = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&details, &"reason".into(), &signal.reason());
-    boundary_error_with(
-        "ABORTED",
-        "nextPage() was aborted; the pager is where it was",
-        details.into(),
-    )
-}
-
-/// A promise that settles when the signal aborts (at once if it already has), plus the listener to
-/// remove afterwards. It resolves rather than rejects, so an abort after the call ended is no
-/// unhandled rejection; the driver checks `signal.aborted` after every await.
-fn abort_promise(signal: &web_sys::AbortSignal) -> (js_sys::Promise, Option<js_sys::Function>) {
-    let mut listener = None;
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if signal.aborted() {
-            let _ = resolve.call0(&JsValue::NULL);
-            return;
-        }
-        let f: js_sys::Function = Closure::once_into_js(move || {
-            let _ = resolve.call0(&JsValue::NULL);
-        })
-        .unchecked_into();
-        let _ = signal.add_event_listener_with_callback("abort", &f);
-        listener = Some(f);
-    });
-    (promise, listener)
-}
-
-struct Driver {
-    core: Rc<RefCell<CorePager>>,
-    labels: Rc<Vec<String>>,
-    kinds: Vec<SourceKind>,
-    fetch: js_sys::Function,
-    signal: Option<web_sys::AbortSignal>,
-    abort: Option<js_sys::Promise>,
-    fetch_options: JsValue,
-}
-
-impl Driver {
-    fn clear(&self, ids: &[u64]) -> JsResult<()> {
-        for id in ids {
-            JsPager::with(&self.core, |p| p.fail(*id, cleared()))?.map_err(|e| error_to_js(&e))?;
-        }
-        Ok(())
-    }
-
-    /// Calls the caller's fetchChunk; a synchronous throw becomes a rejected promise.
-    fn start(&self, request: &JsValue) -> js_sys::Promise {
-        match self
-            .fetch
-            .call2(&JsValue::NULL, request, &self.fetch_options)
-        {
-            Ok(v) => js_sys::Promise::resolve(&v),
-            Err(e) => js_sys::Promise::reject(&e),
-        }
-    }
-
-    fn source_failed(&self, index: usize, failure: &Failure, cause: JsValue) -> JsValue {
-        let label = self.labels.get(index).cloned().unwrap_or_default();
-        let details = js_sys::Object::new();
-        let set = |k: &str, v: JsValue| {
-            let _ = js_sys::Reflect::set(&details, &JsValue::from_str(k), &v);
-        };
-        set("source", JsValue::from_str(&label));
-        set("status", JsValue::from(failure.status));
-        if let Some(reason) = &failure.reason {
-            set("reason", JsValue::from_str(reason));
-        }
-        set("cause", cause);
-        let message = format!(
-            "source {label} failed (status {}); the pager is unchanged, call again to retry",
-            failure.status
-        );
-        boundary_error_with("SOURCE_FAILED", &message, details.into())
-    }
-
-    async fn run(self) -> JsResult<JsValue> {
-        if let Some(signal) = &self.signal {
-            if signal.aborted() {
-                return Err(aborted_error(signal));
-            }
-        }
-        let mut expired_in_a_row = 0u32;
-        loop {
-            if let Some(page) =
-                JsPager::with(&self.core, |p| p.take_page())?.map_err(|e| error_to_js(&e))?
-            {
-                return page_to_js(page, &self.labels);
-            }
-            let requests = JsPager::with(&self.core, |p| p.next_requests())?;
-            if requests.is_empty() {
-                // Every request of a round is settled before the next, so this means a pager bug.
-                return Err(boundary_error(
-                    "NO_PROGRESS",
-                    "the pager has no page and nothing to ask",
-                ));
-            }
-            let views = requests_to_js(&requests);
-            let views: js_sys::Array = views.unchecked_into();
-            let pending: Vec<(u64, usize, js_sys::Promise)> = requests
-                .iter()
-                .enumerate()
-                .map(|(i, r)| {
-                    (
-                        r.request_id,
-                        r.source_index,
-                        self.start(&views.get(i as u32)),
-                    )
-                })
-                .collect();
-
-            let mut first_error: Option<JsValue> = None;
-            for (k, (id, index, promise)) in pending.iter().enumerate() {
-                let raced = match &self.abort {
-                    Some(abort) => js_sys::Promise::race(&js_sys::Array::of2(promise, abort)),
-                    None => promise.clone(),
-                };
-                let answer = JsFuture::from(raced).await;
-                if let Some(signal) = self.signal.as_ref().filter(|s| s.aborted()) {
-                    // Late answers to these requests will be ignored as stale.
-                    let rest: Vec<u64> = pending[k..].iter().map(|(id, _, _)| *id).collect();
-                    self.clear(&rest)?;
-                    return Err(aborted_error(signal));
-                }
-                let label = self
-                    .labels
-                    .get(*index)
-                    .map(String::as_str)
-                    .unwrap_or("source");
-                match answer {
-                    Ok(response) => {
-                        let fed = match chunk_from_js(&response, label) {
-                            Ok(chunk) => JsPager::with(&self.core, |p| p.feed(*id, chunk))?,
-                            Err(e) => Err(e),
-                        };
-                        match fed {
-                            Ok(_) => expired_in_a_row = 0,
-                            Err(e) => {
-                                // The core left its state as it was; clear the request so the next call asks again.
-                                self.clear(&[*id])?;
-                                first_error.get_or_insert_with(|| error_to_js(&e));
-                            }
-                        }
-                    }
-                    Err(cause) => {
-                        let failure = failure_from_js(&cause);
-                        JsPager::with(&self.core, |p| p.fail(*id, failure.clone()))?
-                            .map_err(|e| error_to_js(&e))?;
-                        let kind = self.kinds.get(*index).copied();
-                        let recovers =
-                            failure.status == 410 && kind == Some(SourceKind::Kubernetes);
-                        if recovers && expired_in_a_row < MAX_EXPIRED_IN_A_ROW {
-                            expired_in_a_row += 1;
-                        } else {
-                            first_error
-                                .get_or_insert_with(|| self.source_failed(*index, &failure, cause));
-                        }
-                    }
-                }
-            }
-            if let Some(e) = first_error {
-                return Err(e);
-            }
-        }
-    }
+#[wasm_bindgen(module = "/src/wasm/driver.js")]
+extern "C" {
+    fn drive(
+        pager: JsPager,
+        fetch_chunk: JsValue,
+        options: JsValue,
+        sources: JsValue,
+        make_error: JsValue,
+    ) -> js_sys::Promise;
 }
 
 #[wasm_bindgen(js_class = Pager)]
@@ -228,46 +39,30 @@ impl JsPager {
         fetch_chunk: JsValue,
         #[wasm_bindgen(unchecked_param_type = "NextPageOptions")] options: Option<js_sys::Object>,
     ) -> js_sys::Promise {
-        let Some(fetch_chunk) = fetch_chunk.dyn_ref::<js_sys::Function>().cloned() else {
-            return js_sys::Promise::reject(&boundary_error(
-                "INVALID_OPTIONS",
-                "fetchChunk must be a function",
-            ));
-        };
-        let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
-        let signal = signal_of(&options);
-        let (abort, listener) = match &signal {
-            Some(s) => {
-                let (p, l) = abort_promise(s);
-                (Some(p), l)
-            }
-            None => (None, None),
-        };
-        let fetch_options = js_sys::Object::new();
-        if let Some(s) = &signal {
-            let _ = js_sys::Reflect::set(&fetch_options, &"signal".into(), s);
-        }
-        let kinds = match JsPager::with(&self.core, |p| {
+        let kinds: Vec<SourceKind> = match JsPager::with(&self.core, |p| {
             p.options().sources.iter().map(|s| s.kind).collect()
         }) {
             Ok(kinds) => kinds,
             Err(e) => return js_sys::Promise::reject(&e),
         };
-        let driver = Driver {
-            core: self.core.clone(),
-            labels: self.labels.clone(),
-            kinds,
-            fetch: fetch_chunk,
-            signal: signal.clone(),
-            abort,
-            fetch_options: fetch_options.into(),
-        };
-        future_to_promise(async move {
-            let result = driver.run().await;
-            if let (Some(s), Some(l)) = (&signal, &listener) {
-                let _ = s.remove_event_listener_with_callback("abort", l);
+        // `[{ label, kubernetes }]`, by source index: what the driver needs to name and recover.
+        let sources = write_js(|w| {
+            w.begin_array();
+            for (label, kind) in self.labels.iter().zip(&kinds) {
+                w.begin_object();
+                w.str_field("label", label);
+                w.bool_field("kubernetes", *kind == SourceKind::Kubernetes);
+                w.end_object();
             }
-            result
-        })
+            w.end_array();
+        });
+        let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
+        drive(
+            self.driver_handle(),
+            fetch_chunk,
+            options,
+            sources,
+            error_maker(),
+        )
     }
 }

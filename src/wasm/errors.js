@@ -17,4 +17,9 @@ function makeError(code, message, details) {
   return new PagerError(code, message, details);
 }
 
-export { PagerError, makeError };
+/** `makeError` as a value, for driver.js (snippets cannot import each other in the CommonJS build). */
+function errorMaker() {
+  return makeError;
+}
+
+export { PagerError, makeError, errorMaker };

@@ -215,6 +215,9 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,
     pub(crate) labels: Rc<Vec<String>>,
+    /// A handle of `nextPage`'s driver: `feed` names the request's source (not "response") in
+    /// `INVALID_RESPONSE` for an answer it cannot read, as `nextPage` reports it.
+    driver: bool,
 }
 
 impl JsPager {
@@ -228,6 +231,16 @@ impl JsPager {
         JsPager {
             core: Rc::new(RefCell::new(core)),
             labels: Rc::new(labels),
+            driver: false,
+        }
+    }
+
+    /// Another JS `Pager` over the same state, for `nextPage`'s driver (which frees it when done).
+    pub(crate) fn driver_handle(&self) -> JsPager {
+        JsPager {
+            core: self.core.clone(),
+            labels: self.labels.clone(),
+            driver: true,
         }
     }
 
@@ -285,7 +298,12 @@ impl JsPager {
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
         // Read the response before borrowing the core: reading may run the caller's getters.
-        let chunk = chunk_from_js(&response, "response");
+        let source = match self.labels.get(CorePager::request_source(id)) {
+            Some(label) if self.driver => label.as_str(),
+            _ if self.driver => "source",
+            _ => "response",
+        };
+        let chunk = chunk_from_js(&response, source);
         let chunk = chunk.map_err(|e| error_to_js(&e))?;
         let result = JsPager::with(&self.core, |p| p.feed(id, chunk))?;
         Ok(outcome(js(result)?))

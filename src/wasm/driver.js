@@ -1,0 +1,242 @@
+// The asynchronous half of the boundary, in JS: `pager.nextPage(fetchChunk, { signal })` and the
+// built-in fetchers. They only await promises and call the pager's own sans-IO methods; doing
+// that here keeps an async executor, closures and web-sys bindings out of the wasm.
+// `makeError` (errors.js) is passed in: snippets cannot import each other in the CommonJS build.
+// Never throws synchronously. Keep the export line the file's last line (scripts/package.mjs
+// rewrites it to CommonJS for the nodejs build).
+
+/** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
+const MAX_EXPIRED_IN_A_ROW = 8;
+
+const isObject = (v) => typeof v === "object" && v !== null;
+
+/** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
+function field(obj, key) {
+  if (!isObject(obj) && typeof obj !== "function") return undefined;
+  try {
+    return obj[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The string at `path` inside `obj` (every step an object), else "". */
+function stringField(obj, path) {
+  let v = obj;
+  for (const key of path) {
+    if (!isObject(v)) return "";
+    v = field(v, key);
+  }
+  return typeof v === "string" ? v : "";
+}
+
+/** A failure's HTTP status as `Pager.fail` reads it: `status` or `details.status`, 0 to 999, else 0. */
+function failureStatus(cause) {
+  let status = field(cause, "status");
+  const details = field(cause, "details");
+  if (status === undefined && isObject(details)) status = field(details, "status");
+  return typeof status === "number" && Number.isFinite(status) && status >= 0 && status < 1000
+    ? Math.trunc(status)
+    : 0;
+}
+
+/** Likewise the failure's `reason`, if a string. */
+function failureReason(cause) {
+  let reason = field(cause, "reason");
+  const details = field(cause, "details");
+  if (reason === undefined && isObject(details)) reason = field(details, "reason");
+  return typeof reason === "string" ? reason : undefined;
+}
+
+/**
+ * Drives `pager` (a handle sharing the caller's pager) until a page is ready: nextRequests,
+ * `fetchChunk` for each (concurrently), feed or fail each answer in request order.
+ * `sources[i]` = `{ label, kubernetes }` of source i. Every request of a round is settled (fed,
+ * failed or, after an abort, cleared) before the promise settles; the handle is freed then.
+ */
+function drive(pager, fetchChunk, options, sources, makeError) {
+  if (typeof fetchChunk !== "function") {
+    pager.free();
+    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", {}));
+  }
+  const candidate = isObject(options) ? field(options, "signal") : undefined;
+  const signal = isObject(candidate) && field(candidate, "aborted") !== undefined ? candidate : undefined;
+  let listener;
+  const abort =
+    signal &&
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve(null);
+      listener = () => resolve(null);
+      try {
+        signal.addEventListener("abort", listener);
+      } catch {
+        listener = undefined;
+      }
+    });
+  const fetchOptions = {};
+  if (signal) fetchOptions.signal = signal;
+  const aborted = () => {
+    const details = {};
+    details.reason = signal.reason;
+    return makeError("ABORTED", "nextPage() was aborted; the pager is where it was", details);
+  };
+  const clear = (id) => pager.fail(id, { status: 0 });
+  const start = (request) => {
+    try {
+      return Promise.resolve(fetchChunk.call(null, request, fetchOptions));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+  const sourceFailed = (index, status, cause) => {
+    const label = sources[index]?.label ?? "";
+    const details = { source: label, status };
+    const reason = failureReason(cause);
+    if (reason !== undefined) details.reason = reason;
+    details.cause = cause;
+    const message = `source ${label} failed (status ${status}); the pager is unchanged, call again to retry`;
+    return makeError("SOURCE_FAILED", message, details);
+  };
+
+  async function run() {
+    // Start in a microtask, as the promise of an async task does.
+    await undefined;
+    if (signal?.aborted) throw aborted();
+    let expiredInARow = 0;
+    for (;;) {
+      const page = pager.takePage();
+      if (page !== null) return page;
+      const requests = pager.nextRequests();
+      if (requests.length === 0) {
+        // Every request of a round is settled before the next, so this means a pager bug.
+        throw makeError("NO_PROGRESS", "the pager has no page and nothing to ask", {});
+      }
+      const pending = requests.map((r) => [r.requestId, r.sourceIndex, start(r)]);
+      let firstError;
+      for (let k = 0; k < pending.length; k++) {
+        const [id, index, promise] = pending[k];
+        let ok = true;
+        let answer;
+        try {
+          answer = await (abort ? Promise.race([promise, abort]) : promise);
+        } catch (e) {
+          ok = false;
+          answer = e;
+        }
+        if (signal?.aborted) {
+          // Late answers to these requests will be ignored as stale.
+          for (const [rest] of pending.slice(k)) clear(rest);
+          throw aborted();
+        }
+        if (ok) {
+          try {
+            pager.feed(id, answer);
+            expiredInARow = 0;
+          } catch (e) {
+            // The core left its state as it was; clear the request so the next call asks again.
+            clear(id);
+            firstError ??= e;
+          }
+        } else {
+          pager.fail(id, answer);
+          const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
+          if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
+            expiredInARow++;
+          } else {
+            firstError ??= sourceFailed(index, failureStatus(answer), answer);
+          }
+        }
+      }
+      if (firstError !== undefined) throw firstError;
+    }
+  }
+
+  return run().finally(() => {
+    if (listener) signal.removeEventListener("abort", listener);
+    pager.free();
+  });
+}
+
+/** The `SOURCE_FAILED` error of a built-in fetcher. */
+function failed(makeError, url, status, body, cause) {
+  const details = { status, url };
+  const reason = stringField(body, ["reason"]);
+  if (reason !== "") details.reason = reason;
+  const cont = stringField(body, ["metadata", "continue"]);
+  if (cont !== "") details.continue = cont;
+  if (cause !== undefined) details.cause = cause;
+  const message = stringField(body, ["message"]);
+  const text = message === "" ? `GET ${url}: HTTP ${status}` : `GET ${url}: HTTP ${status}: ${message}`;
+  return makeError("SOURCE_FAILED", text, details);
+}
+
+/** GETs `url` and resolves with its JSON body, or rejects with `SOURCE_FAILED`. */
+async function getJson(makeError, url, headers, signal) {
+  const h = new Headers();
+  h.append("Accept", "application/json");
+  for (const [k, v] of headers) h.append(k, v);
+  const init = { method: "GET", headers: h };
+  if (isObject(signal)) init.signal = signal;
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    // AbortError passes through unchanged: nextPage reports ABORTED itself.
+    if (stringField(e, ["name"]) === "AbortError") throw e;
+    throw failed(makeError, url, 0, undefined, e);
+  }
+  const status = response.status;
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (response.ok && isObject(body)) return body;
+  if (response.ok) throw failed(makeError, url, status, undefined, "the body is not a JSON object");
+  throw failed(makeError, url, status, body, undefined);
+}
+
+/** A request's `limit` as a whole number (0 when it is not a number). */
+function limitOf(request) {
+  const n = field(request, "limit");
+  return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.min(Math.trunc(n), 4294967295) : 0;
+}
+
+/** The signal in `fetchChunk`'s second argument. */
+function signalOf(init) {
+  return isObject(init) ? field(init, "signal") : undefined;
+}
+
+/**
+ * A `fetchChunk` for the kubeapps-apis REST gateway at `base` (no trailing `/`): plugin, cluster
+ * and namespace from each request's source (`cluster`/`namespace` fill empty ones); `headers`
+ * an array of [name, value].
+ */
+function kubeappsFetcher(base, cluster, namespace, headers, makeError) {
+  const enc = encodeURIComponent;
+  return (request, init) => {
+    const plugin = stringField(request, ["source", "plugin"]);
+    const path = plugin.endsWith(".packages") ? plugin.slice(0, -".packages".length) : plugin;
+    const c = stringField(request, ["source", "cluster"]) || cluster;
+    const ns = stringField(request, ["source", "namespace"]) || namespace;
+    const token = stringField(request, ["pageToken"]);
+    let url =
+      `${base}/plugins/${enc(path)}/packages/v1alpha1/availablepackages` +
+      `?context.cluster=${enc(c)}&context.namespace=${enc(ns)}&paginationOptions.pageSize=${limitOf(request)}`;
+    if (token !== "") url += `&paginationOptions.pageToken=${enc(token)}`;
+    return getJson(makeError, url, headers, signalOf(init));
+  };
+}
+
+/** A `fetchChunk` for a plain Kubernetes list at `base`: adds `limit` and, when given, `continue`. */
+function listFetcher(base, headers, makeError) {
+  return (request, init) => {
+    const token = stringField(request, ["pageToken"]);
+    let url = `${base}${base.includes("?") ? "&" : "?"}limit=${limitOf(request)}`;
+    if (token !== "") url += `&continue=${encodeURIComponent(token)}`;
+    return getJson(makeError, url, headers, signalOf(init));
+  };
+}
+
+export { drive, kubeappsFetcher, listFetcher };

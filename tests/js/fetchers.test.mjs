@@ -1,0 +1,140 @@
+// The built-in fetchers (kubeappsFetcher, kubernetesListFetcher) against a local HTTP server:
+// the URLs and headers they send, what they resolve with, and the SOURCE_FAILED errors they reject
+// with (which Pager.fail and nextPage read to recover from 410 Expired).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { pkg, PagerError } from "./support/package.mjs";
+
+const { kubeappsFetcher, kubernetesListFetcher } = pkg;
+
+/** A server answering each request with `reply(req)` → { status, body } (body: object or raw string). */
+async function serve(reply) {
+  const seen = [];
+  const server = createServer((req, res) => {
+    seen.push({ url: req.url, headers: req.headers });
+    const { status = 200, body = {} } = reply(req);
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base, seen, close: () => new Promise((r) => server.close(r)) };
+}
+
+const request = (over = {}) => ({
+  requestId: 65,
+  sourceIndex: 1,
+  source: { plugin: "helm.packages", cluster: "", namespace: "kubeapps" },
+  pageToken: "",
+  limit: 20,
+  ...over,
+});
+
+test("kubeappsFetcher asks the REST gateway for the source's chunk and resolves with the body", async () => {
+  const body = { availablePackageSummaries: [], nextPageToken: "3" };
+  const s = await serve(() => ({ body }));
+  try {
+    const fetchChunk = kubeappsFetcher({
+      baseUrl: `${s.base}/apis//`,
+      context: { cluster: "default" },
+      headers: { Authorization: "Bearer t", "X-B": "2" },
+    });
+    assert.deepEqual(await fetchChunk(request(), {}), body);
+    assert.deepEqual(await fetchChunk(request({ pageToken: "a b&c", limit: 7, source: { plugin: "x y", cluster: "c/1", namespace: "" } }), {}), body);
+    assert.equal(
+      s.seen[0].url,
+      "/apis/plugins/helm/packages/v1alpha1/availablepackages?context.cluster=default&context.namespace=kubeapps&paginationOptions.pageSize=20",
+    );
+    assert.equal(
+      s.seen[1].url,
+      "/apis/plugins/x%20y/packages/v1alpha1/availablepackages?context.cluster=c%2F1&context.namespace=&paginationOptions.pageSize=7&paginationOptions.pageToken=a%20b%26c",
+    );
+    assert.equal(s.seen[0].headers.accept, "application/json");
+    assert.equal(s.seen[0].headers.authorization, "Bearer t");
+    assert.equal(s.seen[0].headers["x-b"], "2");
+  } finally {
+    await s.close();
+  }
+});
+
+test("kubernetesListFetcher adds limit and continue to the list URL", async () => {
+  const s = await serve(() => ({ body: { items: [], metadata: {} } }));
+  try {
+    await kubernetesListFetcher({ url: `${s.base}/api/v1/x` })(request({ limit: 5 }), {});
+    await kubernetesListFetcher({ url: `${s.base}/api/v1/x?labelSelector=a` })(request({ pageToken: "eyJ2Ijo=", limit: 2 }), {});
+    assert.equal(s.seen[0].url, "/api/v1/x?limit=5");
+    assert.equal(s.seen[1].url, "/api/v1/x?labelSelector=a&limit=2&continue=eyJ2Ijo%3D");
+  } finally {
+    await s.close();
+  }
+});
+
+test("a 410 Status rejects with SOURCE_FAILED carrying status, reason and continue", async () => {
+  const status = { kind: "Status", reason: "Expired", message: "too old", metadata: { continue: "next-token" } };
+  const s = await serve(() => ({ status: 410, body: status }));
+  try {
+    const fetchChunk = kubernetesListFetcher({ url: `${s.base}/l` });
+    await assert.rejects(fetchChunk(request(), {}), (e) => {
+      assert.ok(e instanceof PagerError);
+      assert.equal(e.code, "SOURCE_FAILED");
+      assert.equal(e.message, `GET ${s.base}/l?limit=20: HTTP 410: too old`);
+      assert.deepEqual(Object.keys(e.details), ["status", "url", "reason", "continue"]);
+      assert.equal(e.details.status, 410);
+      assert.equal(e.details.url, `${s.base}/l?limit=20`);
+      assert.equal(e.details.reason, "Expired");
+      assert.equal(e.details.continue, "next-token");
+      return true;
+    });
+  } finally {
+    await s.close();
+  }
+});
+
+test("a body that is not a JSON object, and a server that is not there, reject with SOURCE_FAILED", async () => {
+  const s = await serve((req) => (req.url.includes("limit=1") ? { body: "7" } : { status: 500, body: "oops" }));
+  try {
+    const fetchChunk = kubernetesListFetcher({ url: `${s.base}/l` });
+    await assert.rejects(fetchChunk(request({ limit: 1 }), {}), (e) => {
+      assert.equal(e.code, "SOURCE_FAILED");
+      assert.equal(e.details.status, 200);
+      assert.equal(e.details.cause, "the body is not a JSON object");
+      return true;
+    });
+    await assert.rejects(fetchChunk(request({ limit: 2 }), {}), (e) => {
+      assert.equal(e.code, "SOURCE_FAILED");
+      assert.equal(e.message, `GET ${s.base}/l?limit=2: HTTP 500`);
+      assert.deepEqual(Object.keys(e.details), ["status", "url"]);
+      return true;
+    });
+  } finally {
+    await s.close();
+  }
+  // Nothing listens on port 1: the request fails without an answer (status 0).
+  const gone = kubernetesListFetcher({ url: "http://127.0.0.1:1/l" });
+  await assert.rejects(gone(request(), {}), (e) => {
+    assert.equal(e.code, "SOURCE_FAILED");
+    assert.equal(e.details.status, 0);
+    assert.ok(e.details.cause instanceof Error);
+    return true;
+  });
+});
+
+test("an aborted request rejects with the AbortError itself", async () => {
+  const s = await serve(() => ({ body: {} }));
+  try {
+    const fetchChunk = kubeappsFetcher({ baseUrl: s.base });
+    await assert.rejects(fetchChunk(request(), { signal: AbortSignal.abort() }), (e) => e.name === "AbortError");
+  } finally {
+    await s.close();
+  }
+});
+
+test("bad fetcher options throw INVALID_OPTIONS", () => {
+  for (const bad of [undefined, {}, { baseUrl: 1 }, { baseUrl: "/", extra: 1 }, { baseUrl: "/", context: { x: "" } }, { baseUrl: "/", headers: { a: 1 } }]) {
+    assert.throws(() => kubeappsFetcher(bad), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS");
+  }
+  for (const bad of [null, { url: "/", context: {} }, { baseUrl: "/" }]) {
+    assert.throws(() => kubernetesListFetcher(bad), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS");
+  }
+});
