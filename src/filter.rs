@@ -6,12 +6,13 @@
 //! filtered too.
 
 use crate::item::ItemFields;
+use crate::text::lowercase;
 
 /// Kubeapps `FilterOptions` (`query`, `categories`, `repositories`) plus `plugins`.
 /// Every non-empty field must match; an empty field matches everything.
 ///
 /// - `query` is trimmed (Unicode white space); empty after trimming = no query.
-///   An item matches when the Unicode default lowercase (Rust [`str::to_lowercase`])
+///   An item matches when the Unicode default lowercase ([`crate::text::lowercase`])
 ///   of its `name`, `displayName`, `shortDescription` or `identifier` contains the
 ///   lowercase query as a substring.
 /// - `categories`, `repositories`, `plugins`: any-of, exact (case-sensitive).
@@ -62,7 +63,7 @@ impl FilterOptions {
     /// The filter prepared for matching many items: the query lowercased once, the sets sorted.
     pub fn compile(&self) -> CompiledFilter {
         let n = self.normalized();
-        let query = n.query.to_lowercase();
+        let query = lowercase(&n.query);
         CompiledFilter {
             query_is_ascii: query.is_ascii(),
             query,
@@ -124,7 +125,7 @@ impl CompiledFilter {
         } else {
             // Not ASCII: lowercase for real (the Kelvin sign K becomes ASCII k,
             // İ becomes two code points, a final Σ becomes ς).
-            haystack.to_lowercase().contains(self.query.as_str())
+            lowercase(haystack).contains(self.query.as_str())
         }
     }
 }

@@ -6,8 +6,9 @@
 //! - [`SortOrder::Name`]: (`name`, plugin, cluster, namespace, identifier);
 //! - [`SortOrder::DisplayName`]: (lowercase(`displayName`), `displayName`,
 //!   plugin, cluster, namespace, identifier), where lowercase is Unicode's
-//!   default, locale-independent mapping (Rust [`str::to_lowercase`], which
-//!   also applies the final-sigma rule, as JavaScript's `toLowerCase` does)
+//!   default, locale-independent mapping ([`crate::text::lowercase`]: Rust's
+//!   [`str::to_lowercase`], JavaScript's `toLowerCase` in the wasm build; both
+//!   apply the final-sigma rule)
 //!   and an empty `displayName` sorts as the item's `name`.
 //!
 //! The tuple is encoded once per item into a [`SortKey`] whose `memcmp` order
@@ -113,7 +114,7 @@ impl SortOrder {
                 // Fast path: ASCII lowercases byte by byte, no allocation.
                 push_component_bytes(&mut out, sort_value.bytes().map(|b| b.to_ascii_lowercase()));
             } else {
-                push_component(&mut out, &sort_value.to_lowercase());
+                push_component(&mut out, &crate::text::lowercase(sort_value));
             }
         }
         push_component(&mut out, sort_value);

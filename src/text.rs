@@ -1,9 +1,28 @@
-//! Text shown in error messages: strings and characters quoted and escaped.
+//! Text helpers: Unicode's lowercase mapping, and text shown in error messages.
 //!
-//! Like Rust's `{:?}` for `str` and `char`, but escaping only quotes, backslashes and control
+//! Messages quote strings and characters like Rust's `{:?}` for `str` and `char`, but escaping only quotes, backslashes and control
 //! characters (`\n`, `\r`, `\t`, `\0`, else `\u{..}`); every other character is shown as it is.
 //! (`{:?}` also escapes the characters Unicode does not call printable, which takes Unicode's
 //! tables into the wasm, for messages meant for people.)
+
+/// Unicode's default lowercase mapping of `s`: full mappings (`İ` becomes two code points) and
+/// the final-sigma rule, locale-independent. The sort key of `displayName` and the filter's
+/// `query` use it.
+///
+/// This is Rust's [`str::to_lowercase`]; the wasm build asks JS's `String.prototype.toLowerCase`
+/// instead, the same mapping by the ECMAScript spec (Unicode's `SpecialCasing` context rules
+/// included), so the wasm carries no copy of Unicode's case tables (~18 KB). A wasm test checks
+/// the two agree for every code point and the sigma contexts.
+pub fn lowercase(s: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        crate::wasm::lowercase(s)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        s.to_lowercase()
+    }
+}
 
 /// `s` in double quotes, escaped.
 pub fn quoted(s: &str) -> String {

@@ -16,5 +16,10 @@ pub mod memory;
 mod options;
 pub mod pager;
 
+/// JS's `toLowerCase` of `s`: see [`crate::text::lowercase`].
+pub(crate) fn lowercase(s: &str) -> String {
+    js_sys::JsString::from(s).to_lower_case().into()
+}
+
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");

@@ -195,3 +195,39 @@ async fn next_page_rejects_source_failed_when_fetch_throws() {
         Some("helm.packages/default/kubeapps")
     );
 }
+
+/// The wasm build lowercases with JS's `toLowerCase` (see `kubeapps_pager::text::lowercase`): it
+/// must be Rust's `str::to_lowercase` for every code point, and in the final-sigma contexts.
+#[wasm_bindgen_test]
+fn lowercase_is_rusts_for_every_code_point() {
+    let chars: Vec<char> = (0..=0x10FFFFu32).filter_map(char::from_u32).collect();
+    // Many code points per call, each between spaces (no case context reaches across a space).
+    for block in chars.chunks(4096) {
+        let text: String = block.iter().flat_map(|&c| [c, ' ']).collect();
+        assert_eq!(
+            kubeapps_pager::text::lowercase(&text),
+            text.to_lowercase(),
+            "from U+{:04X}",
+            block[0] as u32
+        );
+    }
+    for text in [
+        "ΟΔΟΣ",
+        "Σ",
+        "ΑΣΑ",
+        "ΑΣ Α",
+        "Α'Σ",
+        "ΑΣ'",
+        "Α\u{300}Σ",
+        "ΑΣ\u{300}Α",
+        "1Σ",
+        "ΑΣ1",
+        "İSTANBUL",
+    ] {
+        assert_eq!(
+            kubeapps_pager::text::lowercase(text),
+            text.to_lowercase(),
+            "{text}"
+        );
+    }
+}
