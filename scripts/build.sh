@@ -7,7 +7,9 @@ export CARGO_TERM_COLOR=never
 WASM_OPT=node_modules/.bin/wasm-opt   # binaryen 132 from npm; never Debian's 108 (corrupts externref tables)
 WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 
-cargo build --locked --release --target wasm32-unknown-unknown
+# Without the `std` feature: the shipped wasm brings its own panic handler and allocator (see
+# src/wasm/runtime.rs); the tests build with std (the default).
+cargo build --locked --release --target wasm32-unknown-unknown --no-default-features
 rm -rf pkg
 for t in web bundler nodejs; do
   wasm-bindgen "$WASM" --target "$t" --out-dir "pkg/$t"

@@ -10,12 +10,12 @@ tmp=$(mktemp -d)
 gz() { gzip -9c "$1" | wc -c; }
 printf '| opt-level | wasm after wasm-opt -Oz | gzip |\n|---|---|---|\n'
 for level in s z 3; do
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --locked --release --target wasm32-unknown-unknown -q 2>/dev/null
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --locked --release --target wasm32-unknown-unknown --no-default-features -q 2>/dev/null
   wasm-bindgen "$WASM" --target web --out-dir "$tmp/$level"
   "$OPT" -Oz "${FEATURES[@]}" "$tmp/$level/kubeapps_pager_bg.wasm" -o "$tmp/$level/opt.wasm"
   printf '| %s | %s | %s |\n' "$level" "$(wc -c <"$tmp/$level/opt.wasm")" "$(gz "$tmp/$level/opt.wasm")"
 done
-cargo build --locked --release --target wasm32-unknown-unknown -q 2>/dev/null   # back to the profile's own level
+cargo build --locked --release --target wasm32-unknown-unknown --no-default-features -q 2>/dev/null   # back to the profile's own level
 echo
 printf '| file | raw | gzip |\n|---|---|---|\n'
 for f in pkg/web/kubeapps_pager_bg.wasm pkg/web/kubeapps_pager.js pkg/web/index.js pkg/web/snippets/*/src/wasm/*.js; do

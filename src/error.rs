@@ -6,6 +6,7 @@
 //! structured fields (`reason`, `source`, ...). The wasm boundary turns it into
 //! a real JS `Error` with `name === "PagerError"`, `code` and `details`.
 
+use crate::prelude::*;
 use serde_json::{json, Value};
 
 /// Why a token was rejected: the `reason` in an invalid-token error's details.
@@ -65,8 +66,8 @@ impl TokenFault {
     }
 }
 
-impl std::fmt::Display for TokenFault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for TokenFault {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
     }
 }
@@ -216,4 +217,4 @@ impl PagerError {
 }
 
 /// The crate's result type.
-pub type Result<T, E = PagerError> = std::result::Result<T, E>;
+pub type Result<T, E = PagerError> = core::result::Result<T, E>;

@@ -6,6 +6,7 @@
 //! filtered too.
 
 use crate::item::ItemFields;
+use crate::prelude::*;
 use crate::text::lowercase;
 
 /// Kubeapps `FilterOptions` (`query`, `categories`, `repositories`) plus `plugins`.

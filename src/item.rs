@@ -1,5 +1,6 @@
 //! What the pager knows of a source and of an item: identities and the fields it sorts and filters on.
 
+use crate::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// The identity of a source: a Kubeapps plugin in one cluster and namespace.

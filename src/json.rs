@@ -26,7 +26,8 @@
 //! (serde_json rejects literals beyond f64's range; Go, the source of the
 //! token formats, does not).
 
-use std::borrow::Cow;
+use crate::prelude::*;
+use alloc::borrow::Cow;
 
 /// JSON text that was rejected: why, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! Pager options: the sources, page size, chunk limit, sort order and filter; validation and fingerprint.
 
+use crate::prelude::*;
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};

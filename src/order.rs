@@ -18,6 +18,7 @@
 //! component that is a prefix of another sorts first, as it should.
 
 use crate::item::{Identity, ItemFields};
+use crate::prelude::*;
 
 /// The merge order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -185,7 +186,7 @@ impl SortKey {
             if b[i] == 0 {
                 match b.get(i + 1) {
                     Some(0) => {
-                        parts.push(String::from_utf8(std::mem::take(&mut cur)).ok()?);
+                        parts.push(String::from_utf8(core::mem::take(&mut cur)).ok()?);
                     }
                     Some(&ESCAPED_NUL) => cur.push(0),
                     _ => return None,

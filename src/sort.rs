@@ -5,7 +5,8 @@
 //! Here the sorting itself is one non-generic function over indices with a `dyn` comparator;
 //! only the thin [`sort_by`] wrapper that applies the order is generic.
 
-use std::cmp::Ordering;
+use crate::prelude::*;
+use core::cmp::Ordering;
 
 /// Sorts `items` by `compare`, stably (equal items keep their order), in O(n log n).
 pub fn sort_by<T>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Ordering) {
@@ -59,7 +60,7 @@ fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> 
             }
             start = end;
         }
-        std::mem::swap(&mut from, &mut to);
+        core::mem::swap(&mut from, &mut to);
         width *= 2;
     }
     from
@@ -68,6 +69,7 @@ fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> 
 #[cfg(test)]
 mod tests {
     use super::sort_by;
+    use crate::prelude::*;
 
     #[test]
     fn sorts_like_the_standard_stable_sort() {

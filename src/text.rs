@@ -5,6 +5,8 @@
 //! (`{:?}` also escapes the characters Unicode does not call printable, which takes Unicode's
 //! tables into the wasm, for messages meant for people.)
 
+use crate::prelude::*;
+
 /// Unicode's default lowercase mapping of `s`: full mappings (`İ` becomes two code points) and
 /// the final-sigma rule, locale-independent. The sort key of `displayName` and the filter's
 /// `query` use it.

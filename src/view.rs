@@ -30,6 +30,7 @@ use crate::item::{Identity, ItemFields, SourceId};
 use crate::json::{JsonResult, Reader, Value, Writer};
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
+use crate::prelude::*;
 use crate::token::inspect::TokenKind;
 use crate::token::page_token::MAX_SOURCES;
 use crate::token::{ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
@@ -501,7 +502,7 @@ fn read_filter(r: &mut Reader) -> JsonResult<FilterOptions> {
 /// `PageTokenState` into a token (not checked: `encode` checks). Unknown members are ignored.
 ///
 /// Errors: a message naming what does not fit, including more than 64 sources.
-pub fn read_page_token(text: &str) -> std::result::Result<PageToken, String> {
+pub fn read_page_token(text: &str) -> core::result::Result<PageToken, String> {
     whole(text, read_page_token_object).map_err(|e| e.describe())
 }
 
@@ -630,7 +631,7 @@ pub enum ResourceVersion {
 }
 
 /// `ContinueTokenInput` (`{ resourceVersion: number | string, start }`, unknown members rejected).
-pub fn read_continue_input(text: &str) -> std::result::Result<(ResourceVersion, String), String> {
+pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion, String), String> {
     whole(text, |r| {
         object(r, "input")?;
         let (mut rv, mut start) = (None, None);
@@ -674,12 +675,12 @@ pub struct FetcherOptions {
 }
 
 /// `KubeappsFetcherOptions`: `{ baseUrl, context?: { cluster?, namespace? }, headers? }`.
-pub fn read_kubeapps_fetcher_options(text: &str) -> std::result::Result<FetcherOptions, String> {
+pub fn read_kubeapps_fetcher_options(text: &str) -> core::result::Result<FetcherOptions, String> {
     read_fetcher_options(text, "baseUrl", true)
 }
 
 /// `KubernetesListFetcherOptions`: `{ url, headers? }`.
-pub fn read_list_fetcher_options(text: &str) -> std::result::Result<FetcherOptions, String> {
+pub fn read_list_fetcher_options(text: &str) -> core::result::Result<FetcherOptions, String> {
     read_fetcher_options(text, "url", false)
 }
 
@@ -687,7 +688,7 @@ fn read_fetcher_options(
     text: &str,
     url_key: &str,
     with_context: bool,
-) -> std::result::Result<FetcherOptions, String> {
+) -> core::result::Result<FetcherOptions, String> {
     whole(text, |r| {
         object(r, "options")?;
         let mut o = FetcherOptions::default();
@@ -725,7 +726,7 @@ fn read_fetcher_options(
 /// The key fields `chunk.js` writes for a chunk: a JSON array with, per item, the array
 /// `[plugin, cluster, namespace, identifier, name, displayName, shortDescription, categories]`
 /// (`categories` an array of strings).
-pub fn read_item_keys(text: &str) -> std::result::Result<Vec<ItemFields>, String> {
+pub fn read_item_keys(text: &str) -> core::result::Result<Vec<ItemFields>, String> {
     whole(text, |r| {
         array(r, "items")?;
         let mut items = Vec::new();

@@ -10,7 +10,8 @@
 //! [`Cursor::commit`] applies it and cannot fail. So an error leaves the pager
 //! exactly as it was.
 
-use std::collections::VecDeque;
+use crate::prelude::*;
+use alloc::collections::VecDeque;
 
 use crate::sort::sort_by;
 
@@ -275,9 +276,9 @@ impl<P> Cursor<P> {
         }
         match (&self.bound, primary) {
             (Some(bound), Some(c)) if self.streamed => match c.cmp(bound.as_slice()) {
-                std::cmp::Ordering::Less => false,
-                std::cmp::Ordering::Equal => !self.strict,
-                std::cmp::Ordering::Greater => true,
+                core::cmp::Ordering::Less => false,
+                core::cmp::Ordering::Equal => !self.strict,
+                core::cmp::Ordering::Greater => true,
             },
             _ => true,
         }
@@ -660,7 +661,7 @@ impl<P> Cursor<P> {
             Purpose::WholePart => {
                 self.staging.append(&mut fresh);
                 if self.next.is_none() {
-                    let mut all = std::mem::take(&mut self.staging);
+                    let mut all = core::mem::take(&mut self.staging);
                     sort_by(&mut all, |a, b| a.key.cmp(&b.key));
                     let before = all.len();
                     all.dedup_by(|a, b| a.key == b.key);
@@ -783,7 +784,7 @@ impl<P> Cursor<P> {
             return;
         }
         // Equal names straddling chunks, or items inserted ahead: merge.
-        let old = std::mem::take(&mut self.buf);
+        let old = core::mem::take(&mut self.buf);
         let mut merged = VecDeque::with_capacity(old.len() + fresh.len());
         let mut a = old.into_iter().peekable();
         let mut b = fresh.into_iter().peekable();

@@ -8,6 +8,7 @@
 //! "at most one chunk ahead per source" and "no request past need" together.
 
 use super::cursor::Cursor;
+use crate::prelude::*;
 
 /// Index of the source holding the smallest buffered item, if any.
 pub(crate) fn candidate<P>(cursors: &[Cursor<P>]) -> Option<usize> {

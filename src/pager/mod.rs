@@ -28,6 +28,8 @@
 //! # Ok::<(), kubeapps_pager::PagerError>(())
 //! ```
 
+use crate::prelude::*;
+
 mod cursor;
 mod merge;
 mod stats;
@@ -138,11 +140,11 @@ const SOURCE_BITS: u32 = 6;
 
 /// Pagers made so far in this process: each starts its request ids in its own block of 2^30, so
 /// an answer meant for a discarded pager is stale in a new one. Ids stay below 2^53 (exact in JS).
-static PAGERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static PAGERS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
 /// The first request sequence number of a new pager.
 fn first_seq() -> u64 {
-    let n = PAGERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let n = PAGERS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
     1 + (n % (1 << 16)) * (1 << 30)
 }
 
@@ -369,7 +371,7 @@ impl<P: Clone> Pager<P> {
         let take = self.pending.len().min(self.options.page_size as usize);
         let items: Vec<P> = self.pending.drain(..take).collect();
         let n = self.cursors.len();
-        let mut stats = std::mem::replace(&mut self.page_stats, Stats::for_sources(n));
+        let mut stats = core::mem::replace(&mut self.page_stats, Stats::for_sources(n));
         stats.items_emitted = items.len() as u64;
         let page = Page {
             items,

@@ -1,5 +1,7 @@
 //! Counters: per page and cumulative.
 
+use crate::prelude::*;
+
 /// One source's counters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SourceStats {

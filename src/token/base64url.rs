@@ -22,6 +22,7 @@
 //! Go's included, writes them as zero.)
 
 use crate::error::TokenFault;
+use crate::prelude::*;
 use crate::text::quoted_char;
 
 /// The URL-safe alphabet (RFC 4648 §5), the one [`encode`] writes.

@@ -27,6 +27,7 @@
 //! `&`, U+2028 and U+2029 escaped as `\u003c`..; `\b \f \n \r \t` as such,
 //! other control characters as `\u00XX` (lowercase hex).
 
+use crate::prelude::*;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
@@ -100,7 +101,7 @@ impl ContinueToken {
         };
         let bytes = base64url::decode_with(token, rules)
             .map_err(|e| PagerError::continue_token(e.fault, e.message))?;
-        let json = std::str::from_utf8(&bytes).map_err(|e| {
+        let json = core::str::from_utf8(&bytes).map_err(|e| {
             PagerError::continue_token(
                 TokenFault::NotUtf8,
                 format!(
@@ -394,7 +395,7 @@ struct ContinueView<'a> {
 }
 
 impl Serialize for ContinueToken {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         ContinueView {
             version: &self.version,
             resource_version: self.resource_version.to_string(),
@@ -416,26 +417,29 @@ struct ContinueInput {
 }
 
 /// Reads `resourceVersion` as a decimal string (as written) or an integer.
-fn read_rv<'de, D: de::Deserializer<'de>>(d: D) -> std::result::Result<i64, D::Error> {
+fn read_rv<'de, D: de::Deserializer<'de>>(d: D) -> core::result::Result<i64, D::Error> {
     struct V;
     impl Visitor<'_> for V {
         type Value = i64;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
             f.write_str("resourceVersion: a 64-bit integer, as a decimal string or a whole number")
         }
-        fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<i64, E> {
+        fn visit_str<E: de::Error>(self, v: &str) -> core::result::Result<i64, E> {
             v.parse()
                 .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
         }
-        fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<i64, E> {
+        fn visit_i64<E: de::Error>(self, v: i64) -> core::result::Result<i64, E> {
             Ok(v)
         }
-        fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<i64, E> {
+        fn visit_u64<E: de::Error>(self, v: u64) -> core::result::Result<i64, E> {
             i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
         }
-        fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<i64, E> {
+        fn visit_f64<E: de::Error>(self, v: f64) -> core::result::Result<i64, E> {
             // JS numbers: whole and exact only.
-            if v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_991.0 {
+            // Within ±(2^53-1), and whole: the cast back gives the same number.
+            if (-9_007_199_254_740_991.0..=9_007_199_254_740_991.0).contains(&v)
+                && v == v as i64 as f64
+            {
                 Ok(v as i64)
             } else {
                 Err(E::invalid_value(de::Unexpected::Float(v), &self))
@@ -446,7 +450,7 @@ fn read_rv<'de, D: de::Deserializer<'de>>(d: D) -> std::result::Result<i64, D::E
 }
 
 impl<'de> Deserialize<'de> for ContinueToken {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         let v = ContinueInput::deserialize(d)?;
         Ok(ContinueToken {
             version: v.version,

@@ -24,6 +24,7 @@ pub fn crc32(bytes: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::crc32;
+    use crate::prelude::*;
 
     #[test]
     fn check_value_and_empty() {

@@ -8,6 +8,7 @@
 //!   most plausibly a continue token, anything else a page token (version 1
 //!   page tokens start with `A`).
 
+use crate::prelude::*;
 use serde::Serialize;
 
 use super::continue_token::ContinueToken;

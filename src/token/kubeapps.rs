@@ -16,6 +16,7 @@
 //! `json.Marshal`): no sign, no leading zeros, no fraction. Errors are
 //! `INVALID_KUBEAPPS_TOKEN` with a reason.
 
+use crate::prelude::*;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +122,7 @@ impl PluginOffset {
 }
 
 impl Serialize for PluginOffset {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         match *self {
             PluginOffset::Finished => s.serialize_i64(-1),
             PluginOffset::Offset(n) => s.serialize_u64(n),
@@ -130,26 +131,27 @@ impl Serialize for PluginOffset {
 }
 
 impl<'de> Deserialize<'de> for PluginOffset {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         struct V;
         impl Visitor<'_> for V {
             type Value = PluginOffset;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
                 write!(f, "a whole number from -1 (finished) to {MAX_OFFSET}")
             }
-            fn visit_i64<E: de::Error>(self, n: i64) -> std::result::Result<PluginOffset, E> {
+            fn visit_i64<E: de::Error>(self, n: i64) -> core::result::Result<PluginOffset, E> {
                 PluginOffset::from_i64(n)
                     .ok_or_else(|| E::invalid_value(de::Unexpected::Signed(n), &self))
             }
-            fn visit_u64<E: de::Error>(self, n: u64) -> std::result::Result<PluginOffset, E> {
+            fn visit_u64<E: de::Error>(self, n: u64) -> core::result::Result<PluginOffset, E> {
                 i64::try_from(n)
                     .ok()
                     .and_then(PluginOffset::from_i64)
                     .ok_or_else(|| E::invalid_value(de::Unexpected::Unsigned(n), &self))
             }
-            fn visit_f64<E: de::Error>(self, n: f64) -> std::result::Result<PluginOffset, E> {
+            fn visit_f64<E: de::Error>(self, n: f64) -> core::result::Result<PluginOffset, E> {
                 // JS numbers may arrive as floats: accept whole ones only.
-                if n.fract() == 0.0 && (-1.0..=MAX_OFFSET as f64).contains(&n) {
+                // In range, and whole: the cast back gives the same number.
+                if (-1.0..=MAX_OFFSET as f64).contains(&n) && n == n as i64 as f64 {
                     self.visit_i64(n as i64)
                 } else {
                     Err(E::invalid_value(de::Unexpected::Float(n), &self))
@@ -353,7 +355,7 @@ struct CoreViewRef<'a> {
 }
 
 impl Serialize for CoreToken {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         let entries = self
             .entries
             .iter()
@@ -367,7 +369,7 @@ impl Serialize for CoreToken {
 }
 
 impl<'de> Deserialize<'de> for CoreToken {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         let view = CoreView::deserialize(d)?;
         Ok(CoreToken {
             entries: view

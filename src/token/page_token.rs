@@ -60,6 +60,7 @@
 //! continue-token form that is not a valid continue token, trailing bytes).
 //! Allocation is bounded by the input: see `examples/fuzz_decoders.rs`.
 
+use crate::prelude::*;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -588,7 +589,7 @@ impl WireError {
     }
 }
 
-type WireResult<T> = std::result::Result<T, WireError>;
+type WireResult<T> = core::result::Result<T, WireError>;
 
 /// A cursor over the payload bytes.
 struct Reader<'a> {
@@ -663,7 +664,7 @@ impl<'a> Reader<'a> {
 
     fn str(&mut self, what: &'static str) -> WireResult<String> {
         let bytes = self.str_bytes(what)?;
-        match std::str::from_utf8(bytes) {
+        match core::str::from_utf8(bytes) {
             Ok(s) => Ok(s.to_owned()),
             Err(_) => self.fail(TokenFault::NotUtf8, what),
         }
@@ -824,11 +825,11 @@ fn read_mark(r: &mut Reader, source: &SourceId) -> WireResult<Watermark> {
 // ---------------------------------------------------------------------------
 // Serde view helpers.
 
-fn write_hex_u64<S: Serializer>(v: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
+fn write_hex_u64<S: Serializer>(v: &u64, s: S) -> core::result::Result<S::Ok, S::Error> {
     s.serialize_str(&format!("{v:016x}"))
 }
 
-fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u64, D::Error> {
+fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u64, D::Error> {
     let text = String::deserialize(d)?;
     let well_formed =
         text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
@@ -845,17 +846,17 @@ fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u64, D::
 /// allocating for it (from its announced length) or while reading it.
 fn read_sources<'de, D: Deserializer<'de>>(
     d: D,
-) -> std::result::Result<Vec<SourceState>, D::Error> {
+) -> core::result::Result<Vec<SourceState>, D::Error> {
     struct Bounded;
     impl<'de> Visitor<'de> for Bounded {
         type Value = Vec<SourceState>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
             write!(f, "a list of at most {MAX_SOURCES} sources")
         }
         fn visit_seq<A: de::SeqAccess<'de>>(
             self,
             mut seq: A,
-        ) -> std::result::Result<Self::Value, A::Error> {
+        ) -> core::result::Result<Self::Value, A::Error> {
             let too_many =
                 || de::Error::custom(format!("sources: a page token holds at most {MAX_SOURCES}"));
             if seq.size_hint().is_some_and(|n| n > MAX_SOURCES) {
@@ -874,11 +875,11 @@ fn read_sources<'de, D: Deserializer<'de>>(
     d.deserialize_seq(Bounded)
 }
 
-fn read_page_size<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
+fn read_page_size<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u32, D::Error> {
     d.deserialize_any(WholeU32("pageSize"))
 }
 
-fn read_offset<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
+fn read_offset<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u32, D::Error> {
     d.deserialize_any(WholeU32("offset"))
 }
 
@@ -887,7 +888,7 @@ fn read_offset<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::E
 struct WholeU32(&'static str);
 
 impl WholeU32 {
-    fn reject<E: de::Error>(&self, shown: impl std::fmt::Display) -> E {
+    fn reject<E: de::Error>(&self, shown: impl core::fmt::Display) -> E {
         E::custom(format!(
             "{} must be a whole number from 0 to {}, not {shown}",
             self.0,
@@ -898,17 +899,18 @@ impl WholeU32 {
 
 impl Visitor<'_> for WholeU32 {
     type Value = u32;
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+    fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
         write!(f, "{}: a whole number from 0 to {}", self.0, u32::MAX)
     }
-    fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<u32, E> {
+    fn visit_u64<E: de::Error>(self, v: u64) -> core::result::Result<u32, E> {
         u32::try_from(v).map_err(|_| self.reject(v))
     }
-    fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<u32, E> {
+    fn visit_i64<E: de::Error>(self, v: i64) -> core::result::Result<u32, E> {
         u32::try_from(v).map_err(|_| self.reject(v))
     }
-    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<u32, E> {
-        if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
+    fn visit_f64<E: de::Error>(self, v: f64) -> core::result::Result<u32, E> {
+        // In range, and whole: the cast back gives the same number.
+        if (0.0..=f64::from(u32::MAX)).contains(&v) && v == f64::from(v as u32) {
             Ok(v as u32)
         } else {
             Err(self.reject(v))
@@ -919,6 +921,7 @@ impl Visitor<'_> for WholeU32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::println;
 
     fn k8s_state(plugin: &str, start: &str, rv: i64) -> SourceState {
         let chunk_token = ContinueToken::new(rv, start).encode().unwrap_or_default();

@@ -1,5 +1,6 @@
 //! Token codecs for JS: page tokens, Kubernetes continue tokens, Kubeapps tokens, the inspector.
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{json_text, write_js};

@@ -2,6 +2,7 @@
 //! (see `json.js`), [`crate::view`]'s readers and writers here. One crossing per value, and no
 //! serde in the wasm.
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::json::Writer;

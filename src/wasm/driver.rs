@@ -6,6 +6,7 @@
 //! before the call returns, so no answer is left without an owner and the next call asks again
 //! for whatever did not arrive.
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::write_js;

@@ -9,6 +9,7 @@
 //! for a Kubernetes `Status` body its `reason` and `metadata.continue` (`continue`), which is what
 //! `Pager.fail` and `nextPage` read to recover from 410 Expired.
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{json_text, write_js};

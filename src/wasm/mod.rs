@@ -7,6 +7,8 @@
 //! - `options`, `convert`, `errors`: the conversions; `chunk.js`, `errors.js`: the JS halves
 //! - `types.d.ts`: the TypeScript declarations of every shape above
 
+use crate::prelude::*;
+
 pub mod codec;
 mod convert;
 mod driver;
@@ -15,6 +17,8 @@ pub mod fetchers;
 pub mod memory;
 mod options;
 pub mod pager;
+#[cfg(not(feature = "std"))]
+mod runtime;
 
 /// JS's `toLowerCase` of `s`: see [`crate::text::lowercase`].
 pub(crate) fn lowercase(s: &str) -> String {

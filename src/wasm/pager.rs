@@ -3,8 +3,9 @@
 //! Items are carried as (chunk array, index) references, so a chunk crosses into wasm once (its
 //! key fields as one JSON string, see `chunk.js`) and pages hand back the very objects that were fed.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::prelude::*;
+use alloc::rc::Rc;
+use core::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
@@ -170,7 +171,8 @@ fn outcome(o: FeedOutcome) -> String {
 fn to_request_id(id: &JsValue) -> JsResult<u64> {
     match id.as_f64() {
         Some(n)
-            if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0 =>
+            // Whole (the cast back gives the same number; `fract` is std-only) and in 0..=2^53-1.
+            if (0.0..=9_007_199_254_740_991.0).contains(&n) && n == n as u64 as f64 =>
         {
             Ok(n as u64)
         }
