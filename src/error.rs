@@ -9,6 +9,8 @@
 use crate::prelude::*;
 use serde_json::{json, Value};
 
+use crate::text::hex16;
+
 /// Why a token was rejected: the `reason` in an invalid-token error's details.
 ///
 /// The string form ([`TokenFault::as_str`]) is stable and part of the API.
@@ -73,10 +75,9 @@ impl core::fmt::Display for TokenFault {
 }
 
 /// Every failure of the pager and the codecs. See [`PagerError::code`] for the stable codes.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PagerError {
     /// `INVALID_PAGE_TOKEN`: a pager page token (NextPageToken) that cannot be decoded.
-    #[error("invalid page token ({reason}): {message}")]
     InvalidPageToken {
         /// Why.
         reason: TokenFault,
@@ -84,7 +85,6 @@ pub enum PagerError {
         message: String,
     },
     /// `INVALID_CONTINUE_TOKEN`: a Kubernetes continue token that the apiserver would reject.
-    #[error("invalid continue token ({reason}): {message}")]
     InvalidContinueToken {
         /// Why.
         reason: TokenFault,
@@ -92,7 +92,6 @@ pub enum PagerError {
         message: String,
     },
     /// `INVALID_KUBEAPPS_TOKEN`: a Kubeapps core or plugin page token that is not valid.
-    #[error("invalid Kubeapps token ({reason}): {message}")]
     InvalidKubeappsToken {
         /// Why.
         reason: TokenFault,
@@ -100,7 +99,6 @@ pub enum PagerError {
         message: String,
     },
     /// `INVALID_OPTIONS`: pager options (or a state to encode) that break a rule.
-    #[error("invalid options: {field}: {message}")]
     InvalidOptions {
         /// The option's path as JS names it, e.g. `sources[2].plugin`.
         field: String,
@@ -108,7 +106,6 @@ pub enum PagerError {
         message: String,
     },
     /// `INVALID_RESPONSE`: a chunk or failure fed back that the pager cannot use.
-    #[error("invalid response from {source_name}: {message}")]
     InvalidResponse {
         /// The source's label, `plugin/cluster/namespace`.
         source_name: String,
@@ -116,7 +113,6 @@ pub enum PagerError {
         message: String,
     },
     /// `FILTER_MISMATCH`: a page token minted under another filter, sort order or source set.
-    #[error("page token was made for another filter, sort order or source set (token fingerprint {found:016x}, options fingerprint {expected:016x})")]
     FilterMismatch {
         /// The fingerprint of the options given.
         expected: u64,
@@ -124,7 +120,6 @@ pub enum PagerError {
         found: u64,
     },
     /// `NO_PROGRESS`: a source repeats a token or sends chunk after chunk with nothing new.
-    #[error("source {source_name} makes no progress: {message}")]
     NoProgress {
         /// The source's label, `plugin/cluster/namespace`.
         source_name: String,
@@ -132,7 +127,6 @@ pub enum PagerError {
         message: String,
     },
     /// `SOURCE_TOO_LARGE`: a source that must be read whole holds more items than the cap.
-    #[error("source {source_name} must be read whole to merge in this order, and holds more than {cap} items")]
     SourceTooLarge {
         /// The source's label.
         source_name: String,
@@ -142,6 +136,47 @@ pub enum PagerError {
 }
 
 impl PagerError {
+    /// The message, for people: what [`Display`](core::fmt::Display) writes, e.g.
+    /// `invalid page token (truncated): …` or `invalid options: pageSize: 0 is out of range 1..=10000`.
+    pub fn message(&self) -> String {
+        match self {
+            PagerError::InvalidPageToken { reason, message } => {
+                text!("invalid page token (", reason.as_str(), "): ", message)
+            }
+            PagerError::InvalidContinueToken { reason, message } => {
+                text!("invalid continue token (", reason.as_str(), "): ", message)
+            }
+            PagerError::InvalidKubeappsToken { reason, message } => {
+                text!("invalid Kubeapps token (", reason.as_str(), "): ", message)
+            }
+            PagerError::InvalidOptions { field, message } => {
+                text!("invalid options: ", field, ": ", message)
+            }
+            PagerError::InvalidResponse {
+                source_name,
+                message,
+            } => text!("invalid response from ", source_name, ": ", message),
+            PagerError::FilterMismatch { expected, found } => text!(
+                "page token was made for another filter, sort order or source set (token fingerprint ",
+                hex16(*found),
+                ", options fingerprint ",
+                hex16(*expected),
+                ")"
+            ),
+            PagerError::NoProgress {
+                source_name,
+                message,
+            } => text!("source ", source_name, " makes no progress: ", message),
+            PagerError::SourceTooLarge { source_name, cap } => text!(
+                "source ",
+                source_name,
+                " must be read whole to merge in this order, and holds more than ",
+                cap,
+                " items"
+            ),
+        }
+    }
+
     /// The stable code: one of `INVALID_PAGE_TOKEN`, `INVALID_CONTINUE_TOKEN`,
     /// `INVALID_KUBEAPPS_TOKEN`, `INVALID_OPTIONS`, `INVALID_RESPONSE`,
     /// `FILTER_MISMATCH`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`.
@@ -174,8 +209,8 @@ impl PagerError {
             PagerError::InvalidResponse { source_name, .. }
             | PagerError::NoProgress { source_name, .. } => json!({ "source": source_name }),
             PagerError::FilterMismatch { expected, found } => json!({
-                "expected": format!("{expected:016x}"),
-                "found": format!("{found:016x}"),
+                "expected": hex16(*expected),
+                "found": hex16(*found),
             }),
             PagerError::SourceTooLarge { source_name, cap } => {
                 json!({ "source": source_name, "cap": cap })
@@ -215,6 +250,14 @@ impl PagerError {
         }
     }
 }
+
+impl core::fmt::Display for PagerError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for PagerError {}
 
 /// The crate's result type.
 pub type Result<T, E = PagerError> = core::result::Result<T, E>;

@@ -34,7 +34,7 @@ impl SourceId {
 
     /// `plugin/cluster/namespace`, the label used in errors and stats.
     pub fn label(&self) -> String {
-        format!("{}/{}/{}", self.plugin, self.cluster, self.namespace)
+        text!(self.plugin, "/", self.cluster, "/", self.namespace)
     }
 }
 

@@ -29,6 +29,8 @@
 use crate::prelude::*;
 use alloc::borrow::Cow;
 
+use crate::text::push_u64;
+
 /// JSON text that was rejected: why, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonError {
@@ -694,23 +696,6 @@ impl Writer {
     pub fn bool_field(&mut self, key: &str, value: bool) {
         self.key(key);
         self.bool(value);
-    }
-}
-
-/// Appends `n` in decimal.
-pub fn push_u64(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
     }
 }
 

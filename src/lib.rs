@@ -15,6 +15,7 @@ extern crate std;
 
 /// What std's prelude gives every module, from `alloc`.
 mod prelude {
+    pub(crate) use crate::text::text;
     pub use alloc::borrow::ToOwned;
     pub use alloc::format;
     pub use alloc::string::{String, ToString};

@@ -137,24 +137,26 @@ impl PagerOptions {
         if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
                 "sources",
-                format!(
-                    "{} sources given; 1 to {MAX_SOURCES} are allowed",
-                    self.sources.len()
+                text!(
+                    self.sources.len(),
+                    " sources given; 1 to ",
+                    MAX_SOURCES,
+                    " are allowed"
                 ),
             ));
         }
         for (i, s) in self.sources.iter().enumerate() {
             if s.id.plugin.is_empty() {
                 return Err(PagerError::options(
-                    format!("sources[{i}].plugin"),
+                    text!("sources[", i, "].plugin"),
                     "plugin name is empty",
                 ));
             }
             // At most 64 sources: comparing with each earlier one is cheap.
             if self.sources[..i].iter().any(|earlier| earlier.id == s.id) {
                 return Err(PagerError::options(
-                    format!("sources[{i}]"),
-                    format!("source {} is listed twice", s.id.label()),
+                    text!("sources[", i, "]"),
+                    text!("source ", s.id.label(), " is listed twice"),
                 ));
             }
         }
@@ -172,7 +174,7 @@ impl PagerOptions {
             if value == 0 || value > max {
                 return Err(PagerError::options(
                     field,
-                    format!("{value} is out of range 1..={max}"),
+                    text!(value, " is out of range 1..=", max),
                 ));
             }
         }

@@ -1,11 +1,105 @@
-//! Text helpers: Unicode's lowercase mapping, and text shown in error messages.
+//! Text helpers: Unicode's lowercase mapping, and the text of error messages.
+//!
+//! Messages are built with [`text!`] from pieces (strings and integers) rather
+//! than with `format!`: the wasm build then needs none of `core::fmt` (its formatting machinery
+//! and the `Display` impls it reaches are several KB of wasm).
 //!
 //! Messages quote strings and characters like Rust's `{:?}` for `str` and `char`, but escaping only quotes, backslashes and control
 //! characters (`\n`, `\r`, `\t`, `\0`, else `\u{..}`); every other character is shown as it is.
 //! (`{:?}` also escapes the characters Unicode does not call printable, which takes Unicode's
 //! tables into the wasm, for messages meant for people.)
 
-use crate::prelude::*;
+use alloc::string::String;
+
+/// Text made of pieces, like `format!` without a format string:
+/// `text!("offset ", n, " of ", quoted(name))`.
+///
+/// Each piece is a [`Piece`]: a string (`&str`, `String`, `char`) or an integer, written in decimal.
+macro_rules! text {
+    ($($piece:expr),* $(,)?) => {{
+        #[allow(unused_mut)] // `text!()` has no piece to push
+        let mut out = ::alloc::string::String::new();
+        $( $crate::text::Piece::push_to(&$piece, &mut out); )*
+        out
+    }};
+}
+pub(crate) use text;
+
+/// A piece of [`text!`]: appends itself to a string.
+pub trait Piece {
+    /// Appends this piece to `out`.
+    fn push_to(&self, out: &mut String);
+}
+
+impl Piece for str {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Piece for String {
+    fn push_to(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Piece for char {
+    fn push_to(&self, out: &mut String) {
+        out.push(*self);
+    }
+}
+
+impl<T: Piece + ?Sized> Piece for &T {
+    fn push_to(&self, out: &mut String) {
+        (**self).push_to(out);
+    }
+}
+
+/// Integers, in decimal.
+macro_rules! decimal_pieces {
+    ($($t:ty),*) => {$(
+        impl Piece for $t {
+            fn push_to(&self, out: &mut String) {
+                if *self < 0 as $t {
+                    out.push('-');
+                }
+                push_u64(out, (*self as i128).unsigned_abs() as u64);
+            }
+        }
+    )*};
+}
+decimal_pieces!(u8, u16, u32, u64, usize, i32, i64);
+
+/// Appends `n` in decimal.
+pub fn push_u64(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+}
+
+/// `n` in decimal, e.g. `-17`.
+pub fn decimal(n: i64) -> String {
+    text!(n)
+}
+
+/// `n` as 16 lowercase hex digits (fingerprints).
+pub fn hex16(n: u64) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    (0..16)
+        .rev()
+        .map(|i| char::from(HEX[(n >> (4 * i)) as usize & 0xF]))
+        .collect()
+}
 
 /// Unicode's default lowercase mapping of `s`: full mappings (`İ` becomes two code points) and
 /// the final-sigma rule, locale-independent. The sort key of `displayName` and the filter's
@@ -88,6 +182,7 @@ fn push_escaped(out: &mut String, c: char, quote: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     #[test]
     fn matches_debug_for_quotes_backslashes_and_controls() {
@@ -104,6 +199,28 @@ mod tests {
         for c in ['!', '\'', '"', '\n', ' ', '\u{1}', '\u{7f}', 'é'] {
             assert_eq!(quoted_char(c), format!("{c:?}"), "{c:?}");
         }
+    }
+
+    #[test]
+    fn text_writes_strings_and_integers() {
+        let name = String::from("n");
+        assert_eq!(
+            text!(
+                "a",
+                name,
+                &name,
+                'c',
+                0u8,
+                u64::MAX,
+                i64::MIN,
+                -1i32,
+                usize::MAX
+            ),
+            format!("an{name}c0{}{}-1{}", u64::MAX, i64::MIN, usize::MAX)
+        );
+        assert_eq!(text!(), "");
+        assert_eq!(hex16(0xfeed_0000_0000_00ab), "feed0000000000ab");
+        assert_eq!(decimal(-17), "-17");
     }
 
     #[test]

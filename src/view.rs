@@ -31,6 +31,7 @@ use crate::json::{JsonResult, Reader, Value, Writer};
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::prelude::*;
+use crate::text::{decimal, hex16};
 use crate::token::inspect::TokenKind;
 use crate::token::page_token::MAX_SOURCES;
 use crate::token::{ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
@@ -213,22 +214,6 @@ pub fn write_error_details(w: &mut Writer, error: &PagerError) {
     w.end_object();
 }
 
-/// `n` as 16 lowercase hex digits (fingerprints).
-pub fn hex16(n: u64) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    (0..16)
-        .rev()
-        .map(|i| char::from(HEX[(n >> (4 * i)) as usize & 0xF]))
-        .collect()
-}
-
-/// `n` in decimal.
-pub fn decimal(n: i64) -> String {
-    let mut w = Writer::new();
-    w.i64(n);
-    w.finish()
-}
-
 // ---------------------------------------------------------------------------
 // Reading: helpers
 
@@ -265,7 +250,7 @@ fn path(parent: &str, key: &str) -> String {
 fn index(parent: &str, i: usize) -> String {
     let mut p = String::from(parent);
     p.push('[');
-    crate::json::push_u64(&mut p, i as u64);
+    crate::text::push_u64(&mut p, i as u64);
     p.push(']');
     p
 }

@@ -421,7 +421,7 @@ impl<P> Cursor<P> {
         };
         let next = chunk.next_token.filter(|t| !t.is_empty());
         if next.as_ref().is_some_and(|t| t.len() > MAX_TOKEN_LEN) {
-            return Err(self.invalid(format!("next token longer than {MAX_TOKEN_LEN} bytes")));
+            return Err(self.invalid(text!("next token longer than ", MAX_TOKEN_LEN, " bytes")));
         }
         let n = chunk.items.len();
         match flight.purpose {
@@ -439,9 +439,7 @@ impl<P> Cursor<P> {
                 // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
                 // breaks the offset arithmetic.
                 if self.decimal && n > flight.limit as usize {
-                    return Err(
-                        self.invalid(format!("{n} items returned for limit {}", flight.limit))
-                    );
+                    return Err(self.invalid(text!(n, " items returned for limit ", flight.limit)));
                 }
             }
         }
@@ -465,10 +463,18 @@ impl<P> Cursor<P> {
                         ord.is_gt()
                     };
                     if bad {
-                        return Err(self.invalid(format!(
-                            "items {i} and {} are out of the source's name order{}; give the source order \"none\" to read it whole",
+                        return Err(self.invalid(text!(
+                            "items ",
+                            i,
+                            " and ",
                             i + 1,
-                            if self.strict && ord.is_eq() { " (equal names in a strict source)" } else { "" }
+                            " are out of the source's name order",
+                            if self.strict && ord.is_eq() {
+                                " (equal names in a strict source)"
+                            } else {
+                                ""
+                            },
+                            "; give the source order \"none\" to read it whole"
                         )));
                     }
                 }
@@ -527,16 +533,17 @@ impl<P> Cursor<P> {
                     // A probe starts a new pass: only an immediate repeat counts.
                     let new_pass = matches!(flight.purpose, Purpose::Probe { .. });
                     if *t == flight.token || (!new_pass && self.seen_tokens.contains(t)) {
-                        return Err(self.no_progress(format!(
-                            "returned the token {} again",
-                            crate::text::quoted(t)
+                        return Err(self.no_progress(text!(
+                            "returned the token ",
+                            crate::text::quoted(t),
+                            " again"
                         )));
                     }
                 }
                 if !progress && self.stalled >= ctx.max_chunks_without_progress {
-                    return Err(self.no_progress(format!(
-                        "{} chunks in a row brought nothing new",
-                        u64::from(self.stalled) + 1
+                    return Err(self.no_progress(text!(
+                        u64::from(self.stalled) + 1,
+                        " chunks in a row brought nothing new"
                     )));
                 }
             }
@@ -692,7 +699,11 @@ impl<P> Cursor<P> {
             .as_ref()
             .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
         {
-            return Err(self.invalid(format!("continue token longer than {MAX_TOKEN_LEN} bytes")));
+            return Err(self.invalid(text!(
+                "continue token longer than ",
+                MAX_TOKEN_LEN,
+                " bytes"
+            )));
         }
         Ok(())
     }
@@ -887,7 +898,7 @@ fn format_offset(pos: u64) -> String {
     if pos == 0 {
         String::new()
     } else {
-        pos.to_string()
+        text!(pos)
     }
 }
 

@@ -196,9 +196,10 @@ impl<P: Clone> Pager<P> {
         if state.sources.len() != options.sources.len() {
             return Err(PagerError::page_token(
                 TokenFault::InvalidField,
-                format!(
-                    "token holds {} sources, the options {}",
+                text!(
+                    "token holds ",
                     state.sources.len(),
+                    " sources, the options ",
                     options.sources.len()
                 ),
             ));
@@ -209,7 +210,7 @@ impl<P: Clone> Pager<P> {
             let Some(st) = state.sources.iter().find(|st| st.source == spec.id) else {
                 return Err(PagerError::page_token(
                     TokenFault::InvalidField,
-                    format!("token has no position for source {}", spec.id.label()),
+                    text!("token has no position for source ", spec.id.label()),
                 ));
             };
             let key = st

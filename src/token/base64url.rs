@@ -137,9 +137,12 @@ pub fn decode_with(text: &str, rules: DecodeRules) -> Result<Vec<u8>, Base64Erro
         if bytes.len() > max {
             return Err(Base64Error::new(
                 TokenFault::TooLong,
-                format!(
-                    "the token is {} bytes long; at most {max} are accepted",
-                    bytes.len()
+                text!(
+                    "the token is ",
+                    bytes.len(),
+                    " bytes long; at most ",
+                    max,
+                    " are accepted"
                 ),
             ));
         }
@@ -160,9 +163,12 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         if c.is_whitespace() {
             return Err(Base64Error::new(
                 TokenFault::Whitespace,
-                format!(
-                    "white space {} at byte {at}; tokens hold none (copied with a line break?)",
-                    quoted_char(c)
+                text!(
+                    "white space ",
+                    quoted_char(c),
+                    " at byte ",
+                    at,
+                    "; tokens hold none (copied with a line break?)"
                 ),
             ));
         }
@@ -194,22 +200,35 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
             && c.is_ascii()
             && DIGIT[c as usize] != NOT_DIGIT
         {
-            format!(
-                "{} at byte {at} follows '=' padding, which may only end the token",
-                quoted_char(c)
+            text!(
+                quoted_char(c),
+                " at byte ",
+                at,
+                " follows '=' padding, which may only end the token"
             )
         } else {
-            format!("character {} at byte {at} is not base64", quoted_char(c))
+            text!(
+                "character ",
+                quoted_char(c),
+                " at byte ",
+                at,
+                " is not base64"
+            )
         };
         return Err(Base64Error::new(TokenFault::BadCharacter, what));
     }
     if let (Some((u_at, u)), Some((s_at, s))) = (first_url, first_std) {
         return Err(Base64Error::new(
             TokenFault::MixedAlphabet,
-            format!(
-                "{} at byte {u_at} is URL-safe base64 but {} at byte {s_at} is standard base64; a token uses one alphabet",
+            text!(
                 quoted_char(u),
-                quoted_char(s)
+                " at byte ",
+                u_at,
+                " is URL-safe base64 but ",
+                quoted_char(s),
+                " at byte ",
+                s_at,
+                " is standard base64; a token uses one alphabet"
             ),
         ));
     }
@@ -217,9 +236,11 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         if let Some((at, c)) = first_std {
             return Err(Base64Error::new(
                 TokenFault::BadCharacter,
-                format!(
-                    "{} at byte {at} is standard base64; this token is URL-safe base64 (RawURLEncoding)",
-                    quoted_char(c)
+                text!(
+                    quoted_char(c),
+                    " at byte ",
+                    at,
+                    " is standard base64; this token is URL-safe base64 (RawURLEncoding)"
                 ),
             ));
         }
@@ -236,21 +257,30 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
             "'=' padding in a token that is written without padding (RawURLEncoding)",
         ));
     }
-    let expected_pad = match data_len % 4 {
-        0 => 0,
-        1 => {
-            return Err(Base64Error::new(
+    let expected_pad =
+        match data_len % 4 {
+            0 => 0,
+            1 => return Err(Base64Error::new(
                 TokenFault::BadPadding,
-                format!("{data_len} base64 characters: no text has that length (a character is missing or extra)"),
-            ))
-        }
-        2 => 2,
-        _ => 1,
-    };
+                text!(
+                    data_len,
+                    " base64 characters: no text has that length (a character is missing or extra)"
+                ),
+            )),
+            2 => 2,
+            _ => 1,
+        };
     if pad != 0 && pad != expected_pad {
         return Err(Base64Error::new(
             TokenFault::BadPadding,
-            format!("{pad} '=' after {data_len} characters; the padding must be {expected_pad} '=' or none"),
+            text!(
+                pad,
+                " '=' after ",
+                data_len,
+                " characters; the padding must be ",
+                expected_pad,
+                " '=' or none"
+            ),
         ));
     }
     Ok(())
@@ -275,10 +305,7 @@ fn decode_digits(digits: &[u8]) -> Result<Vec<u8>, Base64Error> {
         if value(last) & unused_mask != 0 {
             return Err(Base64Error::new(
                 TokenFault::BadCharacter,
-                format!(
-                    "the last character {} sets bits past the end of the data; this is not how any encoder writes it (altered token?)",
-                    quoted_char(char::from(last))
-                ),
+                text!("the last character ", quoted_char(char::from(last)), " sets bits past the end of the data; this is not how any encoder writes it (altered token?)"),
             ));
         }
     }

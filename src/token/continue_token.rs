@@ -104,9 +104,10 @@ impl ContinueToken {
         let json = core::str::from_utf8(&bytes).map_err(|e| {
             PagerError::continue_token(
                 TokenFault::NotUtf8,
-                format!(
-                    "the decoded token is not UTF-8 text (byte {})",
-                    e.valid_up_to()
+                text!(
+                    "the decoded token is not UTF-8 text (byte ",
+                    e.valid_up_to(),
+                    ")"
                 ),
             )
         })?;
@@ -140,7 +141,7 @@ impl ContinueToken {
         json.push_str("{\"v\":");
         write_go_json_string(&mut json, &self.version);
         json.push_str(",\"rv\":");
-        json.push_str(&self.resource_version.to_string());
+        crate::text::Piece::push_to(&self.resource_version, &mut json);
         json.push_str(",\"start\":");
         write_go_json_string(&mut json, &self.start);
         json.push('}');
@@ -153,9 +154,12 @@ impl ContinueToken {
         if self.version != CONTINUE_VERSION {
             return Err(PagerError::continue_token(
                 TokenFault::UnknownVersion,
-                format!(
-                    "version {}: the apiserver reads only \"{CONTINUE_VERSION}\"",
-                    shown(&self.version)
+                text!(
+                    "version ",
+                    shown(&self.version),
+                    ": the apiserver reads only \"",
+                    CONTINUE_VERSION,
+                    "\""
                 ),
             ));
         }
@@ -174,10 +178,7 @@ impl ContinueToken {
         if !is_clean_start(&self.start) {
             return Err(PagerError::continue_token(
                 TokenFault::InvalidField,
-                format!(
-                    "start {} is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it",
-                    shown(&self.start)
-                ),
+                text!("start ", shown(&self.start), " is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it"),
             ));
         }
         Ok(())
@@ -231,7 +232,7 @@ pub fn path_clean(path: &str) -> String {
     }
     let joined = kept.join("/");
     match (rooted, joined.is_empty()) {
-        (true, _) => format!("/{joined}"),
+        (true, _) => text!("/", joined),
         (false, true) => ".".to_owned(),
         (false, false) => joined,
     }
@@ -320,8 +321,8 @@ fn parse_go_json(json: &str) -> Result<GoFields> {
             } else {
                 TokenFault::Malformed
             },
-            format!(
-                "the decoded token is not the apiserver's JSON: {}",
+            text!(
+                "the decoded token is not the apiserver's JSON: ",
                 e.describe()
             ),
         )),
@@ -398,7 +399,7 @@ impl Serialize for ContinueToken {
     fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         ContinueView {
             version: &self.version,
-            resource_version: self.resource_version.to_string(),
+            resource_version: text!(self.resource_version),
             start: &self.start,
             consistent: self.is_consistent(),
         }

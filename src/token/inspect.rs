@@ -133,7 +133,7 @@ fn invalid(likely_kind: TokenKind, error: PagerError) -> TokenInfo {
         PagerError::InvalidPageToken { reason, message }
         | PagerError::InvalidContinueToken { reason, message }
         | PagerError::InvalidKubeappsToken { reason, message } => (reason.as_str(), message),
-        other => (TokenFault::Malformed.as_str(), other.to_string()),
+        other => (TokenFault::Malformed.as_str(), other.message()),
     };
     TokenInfo::Invalid {
         likely_kind,

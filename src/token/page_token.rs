@@ -163,9 +163,10 @@ impl PageToken {
         if self.sources.len() > MAX_SOURCES {
             return Err(PagerError::page_token(
                 TokenFault::TooManySources,
-                format!(
-                    "{} sources; a page token holds at most {MAX_SOURCES}",
-                    self.sources.len()
+                text!(
+                    self.sources.len(),
+                    " sources; a page token holds at most ",
+                    MAX_SOURCES
                 ),
             ));
         }
@@ -179,7 +180,13 @@ impl PageToken {
         if text_len > MAX_TOKEN_LEN {
             return Err(PagerError::page_token(
                 TokenFault::TooLong,
-                format!("the token would be {text_len} characters; at most {MAX_TOKEN_LEN} are allowed (very long keys or source tokens?)"),
+                text!(
+                    "the token would be ",
+                    text_len,
+                    " characters; at most ",
+                    MAX_TOKEN_LEN,
+                    " are allowed (very long keys or source tokens?)"
+                ),
             ));
         }
         Ok(base64url::encode(&frame))
@@ -214,9 +221,9 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     let Some(body_len) = frame.len().checked_sub(4).filter(|&n| n >= 1) else {
         return Err(PagerError::page_token(
             TokenFault::Truncated,
-            format!(
-                "{} bytes: too short to be a page token (cut short?)",
-                frame.len()
+            text!(
+                frame.len(),
+                " bytes: too short to be a page token (cut short?)"
             ),
         ));
     };
@@ -228,9 +235,11 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     if info.version != PAGE_TOKEN_VERSION {
         return Err(PagerError::page_token(
             TokenFault::UnknownVersion,
-            format!(
-                "format version {}; this build reads version {PAGE_TOKEN_VERSION}",
-                info.version
+            text!(
+                "format version ",
+                info.version,
+                "; this build reads version ",
+                PAGE_TOKEN_VERSION
             ),
         ));
     }
@@ -242,10 +251,7 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     if reader.pos != reader.buf.len() {
         return Err(PagerError::page_token(
             TokenFault::Malformed,
-            format!(
-                "{} bytes after the last field",
-                reader.buf.len() - reader.pos
-            ),
+            text!(reader.buf.len() - reader.pos, " bytes after the last field"),
         ));
     }
     Ok((token, info))
@@ -584,7 +590,15 @@ impl WireError {
         };
         PagerError::page_token(
             self.fault,
-            format!("the token {why} {} (payload byte {})", self.what, self.at),
+            text!(
+                "the token ",
+                why,
+                " ",
+                self.what,
+                " (payload byte ",
+                self.at,
+                ")"
+            ),
         )
     }
 }
@@ -765,7 +779,7 @@ fn read_text(r: &mut Reader, what: &'static str) -> WireResult<String> {
     match r.tag(5, what)? {
         0 => Ok(String::new()),
         1 => r.str(what),
-        2 => Ok(r.u64(what)?.to_string()),
+        2 => Ok(text!(r.u64(what)?)),
         3 => Ok(base64url::encode(r.str_bytes(what)?)),
         _ => {
             let at = r.pos;
@@ -826,7 +840,7 @@ fn read_mark(r: &mut Reader, source: &SourceId) -> WireResult<Watermark> {
 // Serde view helpers.
 
 fn write_hex_u64<S: Serializer>(v: &u64, s: S) -> core::result::Result<S::Ok, S::Error> {
-    s.serialize_str(&format!("{v:016x}"))
+    s.serialize_str(&crate::text::hex16(*v))
 }
 
 fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u64, D::Error> {
@@ -835,8 +849,8 @@ fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u64, D:
         text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     match u64::from_str_radix(&text, 16) {
         Ok(v) if well_formed => Ok(v),
-        _ => Err(de::Error::custom(format!(
-            "fingerprint must be 16 lowercase hex digits, not {}",
+        _ => Err(de::Error::custom(text!(
+            "fingerprint must be 16 lowercase hex digits, not ",
             crate::text::shown(&text)
         ))),
     }
@@ -858,7 +872,7 @@ fn read_sources<'de, D: Deserializer<'de>>(
             mut seq: A,
         ) -> core::result::Result<Self::Value, A::Error> {
             let too_many =
-                || de::Error::custom(format!("sources: a page token holds at most {MAX_SOURCES}"));
+                || de::Error::custom(text!("sources: a page token holds at most ", MAX_SOURCES));
             if seq.size_hint().is_some_and(|n| n > MAX_SOURCES) {
                 return Err(too_many());
             }
@@ -889,6 +903,7 @@ struct WholeU32(&'static str);
 
 impl WholeU32 {
     fn reject<E: de::Error>(&self, shown: impl core::fmt::Display) -> E {
+        // Host-only (the serde view): `format!` for the float's own formatting.
         E::custom(format!(
             "{} must be a whole number from 0 to {}, not {shown}",
             self.0,

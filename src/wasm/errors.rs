@@ -17,7 +17,7 @@ extern "C" {
 /// The JS `PagerError` for a core error: `code`, `message`, and `details` as a plain object.
 pub(crate) fn to_js(err: &PagerError) -> JsValue {
     let details = super::convert::write_js(|w| crate::view::write_error_details(w, err));
-    make_error(err.code(), &err.to_string(), details)
+    make_error(err.code(), &err.message(), details)
 }
 
 /// `Result<T, JsValue>` with the error already a JS `PagerError`.

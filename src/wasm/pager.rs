@@ -99,7 +99,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &[String]) -> JsResult<JsV
 /// Reads a response into a core chunk (one crossing for the key fields). `INVALID_RESPONSE` names the source.
 pub(crate) fn chunk_from_js(response: &JsValue, source: &str) -> crate::Result<Chunk<ItemRef>> {
     let invalid = |message: String| PagerError::InvalidResponse {
-        source_name: source.to_string(),
+        source_name: source.to_owned(),
         message,
     };
     let read = read_chunk(response);
@@ -111,7 +111,7 @@ pub(crate) fn chunk_from_js(response: &JsValue, source: &str) -> crate::Result<C
     let keys = get("keys")
         .as_string()
         .ok_or_else(|| invalid("unreadable response".into()))?;
-    let fields = read_item_keys(&keys).map_err(|e| invalid(format!("item fields: {e}")))?;
+    let fields = read_item_keys(&keys).map_err(|e| invalid(text!("item fields: ", e)))?;
     let chunk = Rc::new(get("items"));
     let items = fields
         .into_iter()
@@ -187,7 +187,7 @@ fn to_request_id(id: &JsValue) -> JsResult<u64> {
 pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
     value
         .as_string()
-        .ok_or_else(|| boundary_error(code, &format!("{what} must be a string")))
+        .ok_or_else(|| boundary_error(code, &text!(what, " must be a string")))
 }
 
 /// `ChunkRequest[]`.
