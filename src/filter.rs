@@ -126,7 +126,7 @@ impl CompiledFilter {
         } else {
             // Not ASCII: lowercase for real (the Kelvin sign K becomes ASCII k,
             // İ becomes two code points, a final Σ becomes ς).
-            lowercase(haystack).contains(self.query.as_str())
+            bytes_contain(lowercase(haystack).as_bytes(), self.query.as_bytes())
         }
     }
 }
@@ -135,6 +135,14 @@ fn contains(sorted: &[String], value: &str) -> bool {
     sorted
         .binary_search_by(|probe| probe.as_str().cmp(value))
         .is_ok()
+}
+
+/// Whether `needle` occurs in `haystack`, byte for byte: for UTF-8 text, the same as
+/// `str::contains` (UTF-8 is self-synchronising, so a match never starts inside a character).
+/// A plain scan: queries are short, and `str::contains` would bring its two-way searcher and
+/// panic paths into the wasm.
+fn bytes_contain(haystack: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty() || haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 /// `needle` is lowercase ASCII.

@@ -257,19 +257,20 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
             "'=' padding in a token that is written without padding (RawURLEncoding)",
         ));
     }
-    let expected_pad =
-        match data_len % 4 {
-            0 => 0,
-            1 => return Err(Base64Error::new(
+    let expected_pad = match data_len % 4 {
+        0 => 0,
+        1 => {
+            return Err(Base64Error::new(
                 TokenFault::BadPadding,
                 text!(
                     data_len,
                     " base64 characters: no text has that length (a character is missing or extra)"
                 ),
-            )),
-            2 => 2,
-            _ => 1,
-        };
+            ))
+        }
+        2 => 2,
+        _ => 1,
+    };
     if pad != 0 && pad != expected_pad {
         return Err(Base64Error::new(
             TokenFault::BadPadding,
