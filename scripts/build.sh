@@ -19,4 +19,21 @@ for t in web bundler nodejs; do
   "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
     "pkg/$t/kubeapps_pager_bg.wasm" -o "pkg/$t/kubeapps_pager_bg.wasm"
 done
+# Ship the JS without its comments: the glue's JSDoc (the .d.ts files keep the docs) and the
+# snippets' own comments are ~3.5 KB gzip. Only whole comment lines go: `// ...` lines, and
+# `/* ... */` blocks that start a line and whose first `*/` ends one; no code or string is touched,
+# and each file must still parse. The sources (src/wasm/*.js) keep their comments.
+for f in pkg/*/kubeapps_pager.js pkg/*/snippets/*/src/wasm/*.js; do
+  node -e '
+    const fs = require("node:fs");
+    const file = process.argv[1];
+    const text = fs.readFileSync(file, "utf8")
+      .replace(/^[ \t]*\/\*(?:(?!\*\/)[\s\S])*\*\/[ \t]*\n/gm, "")
+      .replace(/^[ \t]*\/\/.*\n/gm, "");
+    fs.writeFileSync(file, text);
+  ' "$f"
+  # The nodejs glue is CommonJS; every other file an ES module (until package.mjs converts snippets).
+  type=module; [ "$f" = pkg/nodejs/kubeapps_pager.js ] && type=commonjs
+  node --input-type=$type --check < "$f"
+done
 node scripts/package.mjs

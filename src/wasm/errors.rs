@@ -1,6 +1,5 @@
 //! Maps [`PagerError`] to the JS `PagerError` class (defined in `errors.js`).
 
-use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::error::PagerError;
