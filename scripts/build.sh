@@ -15,8 +15,13 @@ for t in web bundler nodejs; do
   wasm-bindgen "$WASM" --target "$t" --out-dir "pkg/$t"
 done
 # Each target's wasm differs (its imports name the target's JS modules): optimise each one.
+# -ocimfs 30: inline a function into its only caller only when small (binaryen inlines any
+# single-caller function by default; the huge merged functions compress worse: -3.9 KB gzip,
+# measured, see BENCHMARKS.md "Size"). The two custom sections stripped are metadata that no
+# runtime reads (the tool versions; the features the module was built for).
 for t in web bundler nodejs; do
-  "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
+  "$WASM_OPT" -Oz -ocimfs 30 --strip-producers --strip-target-features \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
     "pkg/$t/kubeapps_pager_bg.wasm" -o "pkg/$t/kubeapps_pager_bg.wasm"
 done
 # Ship the JS without its comments: the glue's JSDoc (the .d.ts files keep the docs) and the
