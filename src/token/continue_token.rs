@@ -1,4 +1,468 @@
-//! (token codec: to be written)
+//! Kubernetes continue tokens, as the apiserver writes and checks them.
+//!
+//! Format (k8s.io/apiserver/pkg/storage/continue.go, `EncodeContinue` /
+//! `DecodeContinue`): base64url without padding (`base64.RawURLEncoding`) of
+//! the JSON `{"v":"meta.k8s.io/v1","rv":<int64>,"start":"<key>"}`, where
+//! `start` is the storage key to resume from with the resource prefix cut off
+//! (`kubeapps/pkg-c\u0000`: the last key read plus a NUL, the next key up).
+//!
+//! [`ContinueToken::decode`] rejects what the apiserver rejects: an unknown
+//! `v`, `rv` 0, an empty `start`, and a `start` that Go's `path.Clean` changes
+//! once prefixed with `/` when it lacks one (no `..`, `.`, `//` or trailing
+//! `/` elements: the apiserver's guard against path traversal). The JSON is
+//! read as Go's `encoding/json` reads it into the apiserver's struct: unknown
+//! keys are ignored, keys match case-insensitively (`"RV"`, `"ſtart"`), the
+//! last of repeated keys wins, `null` leaves a field unset. It is stricter in
+//! three places, none of which the apiserver ever writes: invalid UTF-8 and
+//! lone surrogate escapes are rejected (Go replaces them with U+FFFD),
+//! `"rv":-0` is rejected (Go reads 0, which it then rejects anyway), and the
+//! base64 text must be canonical (see [`base64url`](super::base64url)).
+//!
+//! [`ContinueToken::encode`] writes exactly what Go's `json.Marshal` plus
+//! `RawURLEncoding` write (Go 1.22 or later, as every supported Kubernetes
+//! release is built with): fields in the order `v`, `rv`, `start`; `<`, `>`,
+//! `&`, U+2028 and U+2029 escaped as `\u003c`..; `\b \f \n \r \t` as such,
+//! other control characters as `\u00XX` (lowercase hex).
+
+use serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+use super::base64url::{self, DecodeRules};
+use crate::error::{PagerError, Result, TokenFault};
+
+/// The only continue-token format version the apiserver writes and reads.
+pub const CONTINUE_VERSION: &str = "meta.k8s.io/v1";
+
 /// A decoded Kubernetes continue token.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContinueToken;
+///
+/// Serde view (camelCase, for JS): `{ version, resourceVersion, start,
+/// consistent }`; `consistent` is [`is_consistent`](Self::is_consistent), written
+/// for the reader and ignored when read back. `resourceVersion` is exact in JS
+/// up to 2^53 (etcd revisions stay far below).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ContinueToken {
+    /// Format version, `"meta.k8s.io/v1"` (the JSON `v`).
+    pub version: String,
+    /// Resource version of the list snapshot (the JSON `rv`); negative (-1)
+    /// in the "inconsistent" token a 410 Expired answer carries; never 0.
+    pub resource_version: i64,
+    /// Key to resume from, without the resource prefix (the JSON `start`),
+    /// e.g. `kubeapps/pkg-c\u{0}`. Never empty.
+    pub start: String,
+}
+
+impl ContinueToken {
+    /// A `meta.k8s.io/v1` token. Not checked: [`encode`](Self::encode) checks.
+    pub fn new(resource_version: i64, start: impl Into<String>) -> Self {
+        ContinueToken {
+            version: CONTINUE_VERSION.to_owned(),
+            resource_version,
+            start: start.into(),
+        }
+    }
+
+    /// Whether the token continues one snapshot: `rv > 0`.
+    ///
+    /// A 410 Expired answer may carry a token with `rv` -1: the list can go on
+    /// from `start`, but each next chunk is read at the latest revision.
+    pub fn is_consistent(&self) -> bool {
+        self.resource_version > 0
+    }
+
+    /// Decodes a continue token and checks it as the apiserver would.
+    ///
+    /// Errors (`INVALID_CONTINUE_TOKEN`, with the reason): `empty` for `""` (no
+    /// token: the list's start); base64 faults (`whitespace`, `bad-character`
+    /// for any of `+ / ` or a non-canonical last character, `bad-padding` for
+    /// `=`); `not-utf8`; `malformed` for JSON that is not one object with a
+    /// string `v`, an integer `rv` and a string `start`; `truncated` for JSON
+    /// that ends early; `overflow` for an `rv` outside int64; `unknown-version`;
+    /// `invalid-field` for `rv` 0, an empty or unclean `start`.
+    ///
+    /// Example: `eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0`
+    /// is rv 100, start `kubeapps/pkg-c\u{0}`.
+    pub fn decode(token: &str) -> Result<ContinueToken> {
+        if token.is_empty() {
+            return Err(PagerError::continue_token(
+                TokenFault::Empty,
+                "an empty continue token means the list's start; there is no token to decode",
+            ));
+        }
+        let rules = DecodeRules {
+            max_len: None,
+            url_only: true,
+        };
+        let bytes = base64url::decode_with(token, rules)
+            .map_err(|e| PagerError::continue_token(e.fault, e.message))?;
+        let json = std::str::from_utf8(&bytes).map_err(|e| {
+            PagerError::continue_token(
+                TokenFault::NotUtf8,
+                format!(
+                    "the decoded token is not UTF-8 text (byte {})",
+                    e.valid_up_to()
+                ),
+            )
+        })?;
+        let fields = parse_go_json(json)?;
+        let token = ContinueToken {
+            version: fields.version.unwrap_or_default(),
+            resource_version: fields.resource_version.unwrap_or(0),
+            start: fields.start.unwrap_or_default(),
+        };
+        token.check()?;
+        Ok(token)
+    }
+
+    /// Encodes the token exactly as the apiserver would write it.
+    ///
+    /// Errors: `INVALID_CONTINUE_TOKEN` when the token breaks a rule of
+    /// [`decode`](Self::decode) (`unknown-version`, `invalid-field`), so every
+    /// encoded token decodes back to `self`.
+    pub fn encode(&self) -> Result<String> {
+        self.check()?;
+        let mut json = String::with_capacity(45 + self.start.len() + self.start.len() / 4);
+        json.push_str("{\"v\":");
+        write_go_json_string(&mut json, &self.version);
+        json.push_str(",\"rv\":");
+        json.push_str(&self.resource_version.to_string());
+        json.push_str(",\"start\":");
+        write_go_json_string(&mut json, &self.start);
+        json.push('}');
+        Ok(base64url::encode(json.as_bytes()))
+    }
+
+    /// The apiserver's checks, in its order: version, rv, start.
+    fn check(&self) -> Result<()> {
+        if self.version != CONTINUE_VERSION {
+            return Err(PagerError::continue_token(
+                TokenFault::UnknownVersion,
+                format!(
+                    "version {:?}: the apiserver reads only {CONTINUE_VERSION:?}",
+                    clip(&self.version)
+                ),
+            ));
+        }
+        if self.resource_version == 0 {
+            return Err(PagerError::continue_token(
+                TokenFault::InvalidField,
+                "rv is 0 (or missing); the apiserver rejects it",
+            ));
+        }
+        if self.start.is_empty() {
+            return Err(PagerError::continue_token(
+                TokenFault::InvalidField,
+                "start is empty (or missing); the apiserver rejects it",
+            ));
+        }
+        if !is_clean_start(&self.start) {
+            return Err(PagerError::continue_token(
+                TokenFault::InvalidField,
+                format!(
+                    "start {:?} is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it",
+                    clip(&self.start)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Whether the apiserver accepts `start`: it is unchanged by `path.Clean`
+/// once prefixed with `/` when it lacks one.
+fn is_clean_start(start: &str) -> bool {
+    if start.starts_with('/') {
+        path_clean(start) == start
+    } else {
+        let rooted = format!("/{start}");
+        path_clean(&rooted) == rooted
+    }
+}
+
+/// Go's `path.Clean`: the shortest path name lexically equal to `path`.
+///
+/// The rules, applied until none applies (Go's documentation of `path.Clean`):
+///
+/// 1. replace multiple slashes with one;
+/// 2. drop each `.` element;
+/// 3. drop each inner `..` element with the non-`..` element before it;
+/// 4. drop `..` elements that begin a rooted path.
+///
+/// The result ends in `/` only when it is the root `/`; an empty result
+/// becomes `.`. Purely lexical; only `/` and `.` matter, both ASCII, so UTF-8
+/// text is kept intact.
+pub fn path_clean(path: &str) -> String {
+    let rooted = path.starts_with('/');
+    let mut kept: Vec<&str> = Vec::new();
+    for element in path.split('/') {
+        match element {
+            "" | "." => {}
+            ".." => match kept.last() {
+                Some(&last) if last != ".." => {
+                    kept.pop();
+                }
+                // Rule 4: a rooted path cannot go above the root.
+                _ if rooted => {}
+                // A relative path keeps the `..` it cannot resolve.
+                _ => kept.push(".."),
+            },
+            name => kept.push(name),
+        }
+    }
+    let joined = kept.join("/");
+    match (rooted, joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".to_owned(),
+        (false, false) => joined,
+    }
+}
+
+/// Writes `s` as a JSON string exactly as Go's `encoding/json` does (with its
+/// default HTML escaping, Go 1.22+): see the module docs.
+pub(crate) fn write_go_json_string(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            // Go 1.22 writes these two short forms (before: \u0008, \u000c).
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => {
+                let b = c as u32;
+                out.push_str("\\u00");
+                out.push(char::from(HEX[(b >> 4) as usize & 0xF]));
+                out.push(char::from(HEX[b as usize & 0xF]));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// At most 64 characters of `s`, for error messages.
+pub(crate) fn clip(s: &str) -> String {
+    const MAX: usize = 64;
+    match s.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_owned(),
+    }
+}
+
+/// The fields of the apiserver's `continueToken` struct as Go's decoder fills them.
+#[derive(Default)]
+struct GoFields {
+    version: Option<String>,
+    resource_version: Option<i64>,
+    start: Option<String>,
+}
+
+/// A JSON number as read for an int64 field.
+pub(crate) enum JsonInt {
+    /// An integer literal that fits i64.
+    Int(i64),
+    /// An integer literal outside i64.
+    OutOfRange,
+    /// A fraction or an exponent: Go cannot read it into an integer.
+    NotInteger,
+}
+
+impl<'de> Deserialize<'de> for JsonInt {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = JsonInt;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an integer")
+            }
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<JsonInt, E> {
+                Ok(JsonInt::Int(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<JsonInt, E> {
+                Ok(i64::try_from(v).map_or(JsonInt::OutOfRange, JsonInt::Int))
+            }
+            fn visit_f64<E>(self, v: f64) -> std::result::Result<JsonInt, E> {
+                // serde_json reads integer literals beyond u64 as floats: call
+                // those out of range; anything else (1.5, 1e2, -0) is not an integer.
+                Ok(
+                    if v.fract() == 0.0 && v.abs() >= 9_223_372_036_854_775_808.0 {
+                        JsonInt::OutOfRange
+                    } else {
+                        JsonInt::NotInteger
+                    },
+                )
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Which field of the apiserver's struct a JSON key fills, as Go matches it:
+/// `bytes.EqualFold`-style, so ASCII case is ignored and `ſ` (U+017F) folds to `s`.
+fn go_field(key: &str) -> Option<u8> {
+    let fold = |c: char| match c {
+        // The non-ASCII letters whose simple case folding reaches ASCII.
+        '\u{17F}' => 'S',
+        '\u{131}' => 'I',
+        '\u{212A}' => 'K',
+        c => c.to_ascii_uppercase(),
+    };
+    let is = |name: &str| key.chars().map(fold).eq(name.chars());
+    if is("V") {
+        Some(0)
+    } else if is("RV") {
+        Some(1)
+    } else if is("START") {
+        Some(2)
+    } else {
+        None
+    }
+}
+
+/// Reads the token JSON into [`GoFields`] with Go's rules (see the module docs).
+fn parse_go_json(json: &str) -> Result<GoFields> {
+    struct ObjectVisitor;
+    impl<'de> Visitor<'de> for ObjectVisitor {
+        type Value = std::result::Result<GoFields, PagerError>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            let mut fields = GoFields::default();
+            let mut problem: Option<PagerError> = None;
+            while let Some(key) = map.next_key::<String>()? {
+                match go_field(&key) {
+                    Some(0) => {
+                        if let Some(v) = map.next_value::<Option<String>>()? {
+                            fields.version = Some(v);
+                        }
+                    }
+                    Some(1) => match map.next_value::<Option<JsonInt>>()? {
+                        Some(JsonInt::Int(rv)) => fields.resource_version = Some(rv),
+                        Some(JsonInt::OutOfRange) => {
+                            problem.get_or_insert(PagerError::continue_token(
+                                TokenFault::Overflow,
+                                "rv does not fit a 64-bit integer",
+                            ));
+                        }
+                        Some(JsonInt::NotInteger) => {
+                            problem.get_or_insert(PagerError::continue_token(
+                                TokenFault::Malformed,
+                                "rv is not an integer",
+                            ));
+                        }
+                        None => {}
+                    },
+                    Some(_) => {
+                        if let Some(s) = map.next_value::<Option<String>>()? {
+                            fields.start = Some(s);
+                        }
+                    }
+                    None => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok(problem.map_or(Ok(fields), Err))
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(json);
+    let parsed = de
+        .deserialize_map(ObjectVisitor)
+        .and_then(|fields| de.end().map(|()| fields));
+    match parsed {
+        Ok(fields) => fields,
+        Err(e) => {
+            let fault = if e.is_eof() {
+                TokenFault::Truncated
+            } else {
+                TokenFault::Malformed
+            };
+            Err(PagerError::continue_token(
+                fault,
+                format!("the decoded token is not the apiserver's JSON: {e}"),
+            ))
+        }
+    }
+}
+
+/// The serde view: `{ version, resourceVersion, start, consistent }`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContinueView<'a> {
+    version: &'a str,
+    resource_version: i64,
+    start: &'a str,
+    consistent: bool,
+}
+
+impl Serialize for ContinueToken {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        ContinueView {
+            version: &self.version,
+            resource_version: self.resource_version,
+            start: &self.start,
+            consistent: self.is_consistent(),
+        }
+        .serialize(s)
+    }
+}
+
+/// What deserializing reads: `consistent` is derived, so it is ignored.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ContinueInput {
+    version: String,
+    resource_version: i64,
+    start: String,
+}
+
+impl<'de> Deserialize<'de> for ContinueToken {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let v = ContinueInput::deserialize(d)?;
+        Ok(ContinueToken {
+            version: v.version,
+            resource_version: v.resource_version,
+            start: v.start,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_clean_follows_go_examples() {
+        // The examples of Go's path.Clean documentation.
+        for (input, want) in [
+            ("a/c", "a/c"),
+            ("a//c", "a/c"),
+            ("a/c/.", "a/c"),
+            ("a/c/b/..", "a/c"),
+            ("/../a/c", "/a/c"),
+            ("/../a/b/../././/c", "/a/c"),
+            ("", "."),
+            ("..", ".."),
+            ("../..", "../.."),
+            ("a/../..", ".."),
+            ("/", "/"),
+            ("//", "/"),
+            ("/..", "/"),
+            ("a/", "a"),
+            ("./a", "a"),
+            (".", "."),
+            ("...", "..."),
+        ] {
+            assert_eq!(path_clean(input), want, "path.Clean({input:?})");
+        }
+    }
+}

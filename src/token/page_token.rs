@@ -1,8 +1,70 @@
 //! The pager's NextPageToken: every source's position, in one URL-safe string.
 //!
-//! (Types fixed here; codec implemented by the token-codec work.)
+//! # Text and frame
+//!
+//! The token is base64url without padding (RFC 4648 §5, alphabet
+//! `A-Z a-z 0-9 - _`) of the frame
+//!
+//! ```text
+//! frame := version:u8  payload  check:u32-LE
+//! ```
+//!
+//! where `check` is the CRC-32 (IEEE, as `crc32fast`) of `version` and
+//! `payload`. The frame is the same for every version; this build writes and
+//! reads version 1 ([`PAGE_TOKEN_VERSION`]). A token is at most
+//! [`MAX_TOKEN_LEN`] (8 KiB) of text and holds at most [`MAX_SOURCES`] (64)
+//! sources.
+//!
+//! # Payload, version 1
+//!
+//! The payload is the [postcard](https://postcard.jamesmunns.com/wire-format)
+//! encoding of the private `WireToken` struct of this module, that is:
+//!
+//! ```text
+//! payload   := fingerprint:[u8;8] (u64, little-endian)  page_size:varint  count:varint  source{count}
+//! source    := plugin:Plugin  cluster:str  namespace:str  chunk_token:Text  offset:varint
+//!              watermark:Option<Mark>  resource_version:Text  exhausted:bool  inconsistent:bool
+//! Plugin    := 0 name:str | 1 (= "helm.packages") | 2 (= "fluxv2.packages")
+//!            | 3 (= "kapp_controller.packages")
+//! Text      := 0 (= "") | 1 text:str | 2 n:varint-u64 (= n in decimal)
+//!            | 3 bytes:str (= base64url of the bytes, unpadded)
+//!            | 4 rv:zigzag-varint-i64 start:str (= the apiserver's continue token
+//!              {"v":"meta.k8s.io/v1","rv":rv,"start":start}, see ContinueToken::encode)
+//! Mark      := sort_key:str  plugin:Option<Plugin>  cluster:Option<str>  namespace:Option<str>  Identifier
+//!              (an absent plugin, cluster or namespace = the source's own)
+//! Identifier:= 0 identifier:str | 1 repo:str (= repo + "/" + sort_key)
+//! Option<T> := 0 | 1 T          bool := 0 | 1
+//! str       := len:varint  UTF-8 bytes
+//! varint    := unsigned LEB128, at most 5 bytes for u32, 10 for u64 (postcard's varint)
+//! ```
+//!
+//! Every compact form is chosen by the encoder only when it writes the
+//! original text back byte for byte: `Text 2` only for canonical decimals
+//! (`0`, or no leading zero, fitting u64); `Text 4` only when the token
+//! decodes as a continue token and re-encodes to the same text; `Text 3` only
+//! for canonical unpadded base64url; `Identifier 1` only when the identifier is
+//! exactly `repo/sort_key`. Decoding rebuilds the original strings.
+//!
+//! # Decoding
+//!
+//! [`PageToken::decode`] fails with `INVALID_PAGE_TOKEN` and a reason
+//! ([`TokenFault`]), in this order: `empty`; `too-long` (over 8 KiB of text,
+//! before any decoding); the base64 faults of
+//! [`base64url`](super::base64url); `truncated` (fewer than 5 bytes, or a check
+//! that fails on a frame cut short); `integrity` (the check fails);
+//! `unknown-version`; then, in the payload: `too-many-sources` (a count over 64,
+//! before allocating anything for it), `overflow` (a varint too long for its
+//! field), `not-utf8`, `truncated` (the payload ends inside a field),
+//! `malformed` (an unknown tag, a bool or option byte other than 0 or 1, a
+//! continue-token form that is not a valid continue token, trailing bytes).
+//! Allocation is bounded by the input: see `examples/fuzz_decoders.rs`.
 
-use crate::error::Result;
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::base64url::{self, DecodeRules};
+use super::continue_token::ContinueToken;
+use crate::error::{PagerError, Result, TokenFault};
 use crate::item::{Identity, SourceId};
 
 /// Format version written by this build.
@@ -12,27 +74,50 @@ pub const MAX_SOURCES: usize = 64;
 /// Longest token text the decoder reads, in bytes (8 KiB).
 pub const MAX_TOKEN_LEN: usize = 8 * 1024;
 
+/// Plugin names written as one byte (`Plugin` tags 1, 2, 3).
+const KNOWN_PLUGINS: [&str; 3] = [
+    "helm.packages",
+    "fluxv2.packages",
+    "kapp_controller.packages",
+];
+
 /// The decoded NextPageToken.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serde view (camelCase, for JS): `{ fingerprint: "0123456789abcdef",
+/// pageSize, sources: [SourceState] }`; `fingerprint` is 16 lowercase hex
+/// digits; `pageSize` a whole number in `0..=2^32-1` (reading rejects negative
+/// and fractional numbers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PageToken {
     /// Fingerprint of (filter, sort order, source set) the token was minted under.
+    #[serde(serialize_with = "write_hex_u64", deserialize_with = "read_hex_u64")]
     pub fingerprint: u64,
     /// Items per page when the token was minted.
+    #[serde(deserialize_with = "read_page_size")]
     pub page_size: u32,
     /// One entry per source, idle and exhausted ones included, in the pager's source order.
     pub sources: Vec<SourceState>,
 }
 
 /// One source's position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serde view: `{ plugin, cluster, namespace, chunkToken, offset, watermark,
+/// resourceVersion, exhausted, inconsistent }` (the [`SourceId`] is flattened);
+/// `watermark` is `null` when absent; `offset` a whole number in `0..=2^32-1`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SourceState {
     /// Which source.
+    #[serde(flatten)]
     pub source: SourceId,
     /// The source token that fetched the current chunk, verbatim; `""` = the list's start.
     pub chunk_token: String,
     /// Items of that chunk (as the source returned them, before filtering) already consumed.
+    #[serde(deserialize_with = "read_offset")]
     pub offset: u32,
     /// The last item emitted from this source (sort key + identity), if any.
+    #[serde(default)]
     pub watermark: Option<Watermark>,
     /// resourceVersion of the snapshot the chunk came from; `""` when the source has none.
     pub resource_version: String,
@@ -43,7 +128,10 @@ pub struct SourceState {
 }
 
 /// The last key emitted: the sort field's value plus the item's identity.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serde view: `{ sortKey, identity: { plugin, cluster, namespace, identifier } }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Watermark {
     /// Value of the sort field (`name` or `displayName`) of the item, as the source gave it.
     pub sort_key: String,
@@ -51,14 +139,773 @@ pub struct Watermark {
     pub identity: Identity,
 }
 
+/// What the frame said besides the token: for [`inspect_token`](super::inspect_token).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FrameInfo {
+    /// The format version byte.
+    pub version: u8,
+    /// Length of the decoded frame (version, payload and check), in bytes.
+    pub byte_len: usize,
+}
+
 impl PageToken {
     /// Encodes the token: base64url without padding. See the module docs for the layout.
+    ///
+    /// The text matches `^[A-Za-z0-9_-]*$` and decodes back to `self`
+    /// exactly. Errors: `INVALID_PAGE_TOKEN` with `too-many-sources` (over 64
+    /// sources) or `too-long` (a text over 8 KiB, e.g. from very long keys or
+    /// source tokens).
     pub fn encode(&self) -> Result<String> {
-        unimplemented!("token codec")
+        if self.sources.len() > MAX_SOURCES {
+            return Err(PagerError::page_token(
+                TokenFault::TooManySources,
+                format!(
+                    "{} sources; a page token holds at most {MAX_SOURCES}",
+                    self.sources.len()
+                ),
+            ));
+        }
+        let payload = postcard::to_allocvec(&WireToken::new(self)).map_err(|e| {
+            PagerError::page_token(
+                TokenFault::Malformed,
+                format!("cannot serialize the token: {e}"),
+            )
+        })?;
+        let mut frame = Vec::with_capacity(payload.len() + 5);
+        frame.push(PAGE_TOKEN_VERSION);
+        frame.extend_from_slice(&payload);
+        let check = crc32fast::hash(&frame);
+        frame.extend_from_slice(&check.to_le_bytes());
+        let text_len = base64url::encoded_len(frame.len());
+        if text_len > MAX_TOKEN_LEN {
+            return Err(PagerError::page_token(
+                TokenFault::TooLong,
+                format!("the token would be {text_len} characters; at most {MAX_TOKEN_LEN} are allowed (very long keys or source tokens?)"),
+            ));
+        }
+        Ok(base64url::encode(&frame))
     }
 
     /// Decodes a token written by this or an earlier version.
-    pub fn decode(_token: &str) -> Result<PageToken> {
-        unimplemented!("token codec")
+    ///
+    /// Errors: `INVALID_PAGE_TOKEN` with the reasons listed in the module docs.
+    pub fn decode(token: &str) -> Result<PageToken> {
+        decode_frame(token).map(|(token, _)| token)
+    }
+}
+
+/// Decodes a token and tells its frame's version and length.
+pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
+    if token.is_empty() {
+        return Err(PagerError::page_token(
+            TokenFault::Empty,
+            "the page token is empty (the first page needs no token)",
+        ));
+    }
+    let rules = DecodeRules {
+        max_len: Some(MAX_TOKEN_LEN),
+        url_only: false,
+    };
+    let frame = base64url::decode_with(token, rules)
+        .map_err(|e| PagerError::page_token(e.fault, e.message))?;
+    let info = FrameInfo {
+        version: frame.first().copied().unwrap_or(0),
+        byte_len: frame.len(),
+    };
+    let Some(body_len) = frame.len().checked_sub(4).filter(|&n| n >= 1) else {
+        return Err(PagerError::page_token(
+            TokenFault::Truncated,
+            format!(
+                "{} bytes: too short to be a page token (cut short?)",
+                frame.len()
+            ),
+        ));
+    };
+    let (body, check) = frame.split_at(body_len);
+    let check = u32::from_le_bytes([check[0], check[1], check[2], check[3]]);
+    if crc32fast::hash(body) != check {
+        return Err(diagnose_damage(&frame));
+    }
+    if info.version != PAGE_TOKEN_VERSION {
+        return Err(PagerError::page_token(
+            TokenFault::UnknownVersion,
+            format!(
+                "format version {}; this build reads version {PAGE_TOKEN_VERSION}",
+                info.version
+            ),
+        ));
+    }
+    let mut reader = Reader {
+        buf: &body[1..],
+        pos: 0,
+    };
+    let token = read_token(&mut reader).map_err(WireError::into_pager)?;
+    if reader.pos != reader.buf.len() {
+        return Err(PagerError::page_token(
+            TokenFault::Malformed,
+            format!(
+                "{} bytes after the last field",
+                reader.buf.len() - reader.pos
+            ),
+        ));
+    }
+    Ok((token, info))
+}
+
+/// Tells a frame cut short from one altered, once its check has failed.
+///
+/// Reads everything after the version byte as a payload: when that runs out
+/// inside a field, or leaves fewer than the 4 check bytes after it, bytes are
+/// missing (`truncated`); otherwise the frame was altered (`integrity`).
+fn diagnose_damage(frame: &[u8]) -> PagerError {
+    let cut = "the token was cut short: its last characters are missing";
+    if frame.first() == Some(&PAGE_TOKEN_VERSION) {
+        let mut reader = Reader {
+            buf: &frame[1..],
+            pos: 0,
+        };
+        match read_token(&mut reader) {
+            Err(e) if e.fault == TokenFault::Truncated => {
+                return PagerError::page_token(TokenFault::Truncated, cut);
+            }
+            Ok(_) if reader.buf.len() - reader.pos < 4 => {
+                return PagerError::page_token(TokenFault::Truncated, cut);
+            }
+            _ => {}
+        }
+    }
+    PagerError::page_token(
+        TokenFault::Integrity,
+        "the integrity check does not match: the token was altered or mistyped",
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Writing: the wire structs, serialized with postcard.
+
+/// The version 1 payload (see the module docs): what postcard serializes.
+#[derive(Serialize)]
+struct WireToken<'a> {
+    fingerprint: [u8; 8],
+    page_size: u32,
+    sources: Vec<WireSource<'a>>,
+}
+
+#[derive(Serialize)]
+struct WireSource<'a> {
+    plugin: WirePlugin<'a>,
+    cluster: &'a str,
+    namespace: &'a str,
+    chunk_token: WireText<'a>,
+    offset: u32,
+    watermark: Option<WireMark<'a>>,
+    resource_version: WireText<'a>,
+    exhausted: bool,
+    inconsistent: bool,
+}
+
+#[derive(Serialize)]
+enum WirePlugin<'a> {
+    Other(&'a str),
+    Helm,
+    Flux,
+    Kapp,
+}
+
+#[derive(Serialize)]
+enum WireText<'a> {
+    Empty,
+    Plain(&'a str),
+    Decimal(u64),
+    Base64Url(Vec<u8>),
+    Continue { rv: i64, start: String },
+}
+
+#[derive(Serialize)]
+struct WireMark<'a> {
+    sort_key: &'a str,
+    plugin: Option<WirePlugin<'a>>,
+    cluster: Option<&'a str>,
+    namespace: Option<&'a str>,
+    identifier: WireIdentifier<'a>,
+}
+
+#[derive(Serialize)]
+enum WireIdentifier<'a> {
+    Full(&'a str),
+    RepoSlashKey(&'a str),
+}
+
+impl<'a> WireToken<'a> {
+    fn new(token: &'a PageToken) -> Self {
+        WireToken {
+            fingerprint: token.fingerprint.to_le_bytes(),
+            page_size: token.page_size,
+            sources: token.sources.iter().map(WireSource::new).collect(),
+        }
+    }
+}
+
+impl<'a> WireSource<'a> {
+    fn new(s: &'a SourceState) -> Self {
+        WireSource {
+            plugin: WirePlugin::new(&s.source.plugin),
+            cluster: &s.source.cluster,
+            namespace: &s.source.namespace,
+            chunk_token: WireText::new(&s.chunk_token),
+            offset: s.offset,
+            watermark: s.watermark.as_ref().map(|w| WireMark::new(w, &s.source)),
+            resource_version: WireText::new(&s.resource_version),
+            exhausted: s.exhausted,
+            inconsistent: s.inconsistent,
+        }
+    }
+}
+
+impl<'a> WirePlugin<'a> {
+    fn new(name: &'a str) -> Self {
+        match KNOWN_PLUGINS.iter().position(|&k| k == name) {
+            Some(0) => WirePlugin::Helm,
+            Some(1) => WirePlugin::Flux,
+            Some(_) => WirePlugin::Kapp,
+            None => WirePlugin::Other(name),
+        }
+    }
+}
+
+impl<'a> WireText<'a> {
+    /// The most compact form that gives back `text` byte for byte.
+    fn new(text: &'a str) -> Self {
+        if text.is_empty() {
+            return WireText::Empty;
+        }
+        if let Some(n) = canonical_decimal(text) {
+            return WireText::Decimal(n);
+        }
+        if let Ok(ct) = ContinueToken::decode(text) {
+            if ct.encode().is_ok_and(|again| again == text) {
+                return WireText::Continue {
+                    rv: ct.resource_version,
+                    start: ct.start,
+                };
+            }
+        }
+        let url_only = DecodeRules {
+            max_len: None,
+            url_only: true,
+        };
+        if let Ok(bytes) = base64url::decode_with(text, url_only) {
+            if base64url::encode(&bytes) == text {
+                return WireText::Base64Url(bytes);
+            }
+        }
+        WireText::Plain(text)
+    }
+}
+
+/// `text` as a number when it is exactly how that number is written in decimal.
+fn canonical_decimal(text: &str) -> Option<u64> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let canonical = text == "0" || !text.starts_with('0');
+    if digits && canonical {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+impl<'a> WireMark<'a> {
+    fn new(w: &'a Watermark, source: &SourceId) -> Self {
+        let id = &w.identity;
+        let repo = id
+            .identifier
+            .strip_suffix(w.sort_key.as_str())
+            .and_then(|head| head.strip_suffix('/'));
+        WireMark {
+            sort_key: &w.sort_key,
+            plugin: (id.plugin != source.plugin).then(|| WirePlugin::new(&id.plugin)),
+            cluster: (id.cluster != source.cluster).then_some(id.cluster.as_str()),
+            namespace: (id.namespace != source.namespace).then_some(id.namespace.as_str()),
+            identifier: match repo {
+                Some(repo) => WireIdentifier::RepoSlashKey(repo),
+                None => WireIdentifier::Full(&id.identifier),
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reading: by hand, so that every fault has its own reason and nothing is
+// allocated before it is checked (postcard folds serde's errors into one
+// variant and sizes collections from the input).
+
+/// A payload fault: the reason, what was being read, and where.
+struct WireError {
+    fault: TokenFault,
+    what: &'static str,
+    at: usize,
+}
+
+impl WireError {
+    fn into_pager(self) -> PagerError {
+        let why = match self.fault {
+            TokenFault::Truncated => "ends inside",
+            TokenFault::Overflow => "has a number too large for",
+            TokenFault::NotUtf8 => "has text that is not UTF-8 in",
+            TokenFault::TooManySources => "has too many sources (at most 64) in",
+            _ => "has a malformed",
+        };
+        PagerError::page_token(
+            self.fault,
+            format!("the token {why} {} (payload byte {})", self.what, self.at),
+        )
+    }
+}
+
+type WireResult<T> = std::result::Result<T, WireError>;
+
+/// A cursor over the payload bytes.
+struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn fail<T>(&self, fault: TokenFault, what: &'static str) -> WireResult<T> {
+        Err(WireError {
+            fault,
+            what,
+            at: self.pos,
+        })
+    }
+
+    fn take(&mut self, n: usize, what: &'static str) -> WireResult<&'a [u8]> {
+        match self
+            .pos
+            .checked_add(n)
+            .and_then(|end| self.buf.get(self.pos..end))
+        {
+            Some(bytes) => {
+                self.pos += n;
+                Ok(bytes)
+            }
+            None => self.fail(TokenFault::Truncated, what),
+        }
+    }
+
+    fn byte(&mut self, what: &'static str) -> WireResult<u8> {
+        match self.buf.get(self.pos) {
+            Some(&b) => {
+                self.pos += 1;
+                Ok(b)
+            }
+            None => self.fail(TokenFault::Truncated, what),
+        }
+    }
+
+    /// An unsigned LEB128 varint of at most `bits` bits, as postcard reads it.
+    fn varint(&mut self, bits: u32, what: &'static str) -> WireResult<u64> {
+        let max_bytes = bits.div_ceil(7);
+        let mut value = 0u64;
+        for i in 0..max_bytes {
+            let b = self.byte(what)?;
+            value |= u64::from(b & 0x7F) << (7 * i);
+            if b & 0x80 == 0 {
+                // The last byte may only carry the bits the type has left.
+                if i + 1 == max_bytes && u32::from(b) >> (bits - 7 * i) != 0 {
+                    return self.fail(TokenFault::Overflow, what);
+                }
+                return Ok(value);
+            }
+        }
+        self.fail(TokenFault::Overflow, what)
+    }
+
+    fn u32(&mut self, what: &'static str) -> WireResult<u32> {
+        // A 32-bit varint holds at most u32::MAX.
+        self.varint(32, what).map(|v| v as u32)
+    }
+
+    fn u64(&mut self, what: &'static str) -> WireResult<u64> {
+        self.varint(64, what)
+    }
+
+    fn i64(&mut self, what: &'static str) -> WireResult<i64> {
+        let zigzag = self.varint(64, what)?;
+        Ok((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64))
+    }
+
+    fn str(&mut self, what: &'static str) -> WireResult<String> {
+        let bytes = self.str_bytes(what)?;
+        match std::str::from_utf8(bytes) {
+            Ok(s) => Ok(s.to_owned()),
+            Err(_) => self.fail(TokenFault::NotUtf8, what),
+        }
+    }
+
+    fn str_bytes(&mut self, what: &'static str) -> WireResult<&'a [u8]> {
+        let len = self.u32(what)?;
+        self.take(len as usize, what)
+    }
+
+    /// A bool or an option tag: 0 or 1.
+    fn flag(&mut self, what: &'static str) -> WireResult<bool> {
+        match self.byte(what)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => {
+                self.pos -= 1;
+                self.fail(TokenFault::Malformed, what)
+            }
+        }
+    }
+
+    /// An enum tag below `variants`.
+    fn tag(&mut self, variants: u32, what: &'static str) -> WireResult<u32> {
+        let start = self.pos;
+        let tag = self.u32(what)?;
+        if tag >= variants {
+            self.pos = start;
+            return self.fail(TokenFault::Malformed, what);
+        }
+        Ok(tag)
+    }
+}
+
+fn read_token(r: &mut Reader) -> WireResult<PageToken> {
+    let fingerprint = r.take(8, "fingerprint")?;
+    let mut le = [0u8; 8];
+    le.copy_from_slice(fingerprint);
+    let page_size = r.u32("page size")?;
+    let count = r.u32("source count")?;
+    // Checked before anything is allocated for the sources.
+    if count as usize > MAX_SOURCES {
+        return r.fail(TokenFault::TooManySources, "source count");
+    }
+    let mut sources = Vec::with_capacity(count as usize);
+    for _ in 0..count {
+        sources.push(read_source(r)?);
+    }
+    Ok(PageToken {
+        fingerprint: u64::from_le_bytes(le),
+        page_size,
+        sources,
+    })
+}
+
+fn read_source(r: &mut Reader) -> WireResult<SourceState> {
+    let plugin = read_plugin(r, "source plugin")?;
+    let cluster = r.str("source cluster")?;
+    let namespace = r.str("source namespace")?;
+    let source = SourceId {
+        plugin,
+        cluster,
+        namespace,
+    };
+    let chunk_token = read_text(r, "chunk token")?;
+    let offset = r.u32("offset")?;
+    let watermark = if r.flag("watermark")? {
+        Some(read_mark(r, &source)?)
+    } else {
+        None
+    };
+    let resource_version = read_text(r, "resource version")?;
+    let exhausted = r.flag("exhausted flag")?;
+    let inconsistent = r.flag("inconsistent flag")?;
+    Ok(SourceState {
+        source,
+        chunk_token,
+        offset,
+        watermark,
+        resource_version,
+        exhausted,
+        inconsistent,
+    })
+}
+
+fn read_plugin(r: &mut Reader, what: &'static str) -> WireResult<String> {
+    match r.tag(4, what)? {
+        0 => r.str(what),
+        n => Ok(KNOWN_PLUGINS
+            .get(n as usize - 1)
+            .copied()
+            .unwrap_or_default()
+            .to_owned()),
+    }
+}
+
+fn read_text(r: &mut Reader, what: &'static str) -> WireResult<String> {
+    match r.tag(5, what)? {
+        0 => Ok(String::new()),
+        1 => r.str(what),
+        2 => Ok(r.u64(what)?.to_string()),
+        3 => Ok(base64url::encode(r.str_bytes(what)?)),
+        _ => {
+            let at = r.pos;
+            let rv = r.i64(what)?;
+            let start = r.str(what)?;
+            // Only valid continue tokens are written in this form.
+            ContinueToken::new(rv, start)
+                .encode()
+                .map_err(|_| WireError {
+                    fault: TokenFault::Malformed,
+                    what,
+                    at,
+                })
+        }
+    }
+}
+
+fn read_mark(r: &mut Reader, source: &SourceId) -> WireResult<Watermark> {
+    let sort_key = r.str("watermark sort key")?;
+    let plugin = if r.flag("watermark plugin")? {
+        read_plugin(r, "watermark plugin")?
+    } else {
+        source.plugin.clone()
+    };
+    let cluster = if r.flag("watermark cluster")? {
+        r.str("watermark cluster")?
+    } else {
+        source.cluster.clone()
+    };
+    let namespace = if r.flag("watermark namespace")? {
+        r.str("watermark namespace")?
+    } else {
+        source.namespace.clone()
+    };
+    let identifier = match r.tag(2, "watermark identifier")? {
+        0 => r.str("watermark identifier")?,
+        _ => {
+            let repo = r.str("watermark identifier")?;
+            let mut id = String::with_capacity(repo.len() + 1 + sort_key.len());
+            id.push_str(&repo);
+            id.push('/');
+            id.push_str(&sort_key);
+            id
+        }
+    };
+    Ok(Watermark {
+        sort_key,
+        identity: Identity {
+            plugin,
+            cluster,
+            namespace,
+            identifier,
+        },
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Serde view helpers.
+
+fn write_hex_u64<S: Serializer>(v: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(&format!("{v:016x}"))
+}
+
+fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u64, D::Error> {
+    let text = String::deserialize(d)?;
+    let well_formed =
+        text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    match u64::from_str_radix(&text, 16) {
+        Ok(v) if well_formed => Ok(v),
+        _ => Err(de::Error::custom(format!(
+            "fingerprint must be 16 lowercase hex digits, not {:?}",
+            super::continue_token::clip(&text)
+        ))),
+    }
+}
+
+fn read_page_size<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
+    d.deserialize_any(WholeU32("pageSize"))
+}
+
+fn read_offset<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
+    d.deserialize_any(WholeU32("offset"))
+}
+
+/// Reads a whole number in `0..=u32::MAX` from any numeric form (JS numbers
+/// may arrive as floats), naming the field in the error.
+struct WholeU32(&'static str);
+
+impl WholeU32 {
+    fn reject<E: de::Error>(&self, shown: impl std::fmt::Display) -> E {
+        E::custom(format!(
+            "{} must be a whole number from 0 to {}, not {shown}",
+            self.0,
+            u32::MAX
+        ))
+    }
+}
+
+impl Visitor<'_> for WholeU32 {
+    type Value = u32;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}: a whole number from 0 to {}", self.0, u32::MAX)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<u32, E> {
+        u32::try_from(v).map_err(|_| self.reject(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<u32, E> {
+        u32::try_from(v).map_err(|_| self.reject(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<u32, E> {
+        if v.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&v) {
+            Ok(v as u32)
+        } else {
+            Err(self.reject(v))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k8s_state(plugin: &str, start: &str, rv: i64) -> SourceState {
+        let chunk_token = ContinueToken::new(rv, start).encode().unwrap_or_default();
+        SourceState {
+            source: SourceId::new(plugin, "default", "kubeapps"),
+            chunk_token,
+            offset: 3,
+            watermark: Some(Watermark {
+                sort_key: "pkg-c".into(),
+                identity: Identity {
+                    plugin: plugin.into(),
+                    cluster: "default".into(),
+                    namespace: "kubeapps".into(),
+                    identifier: "bitnami/pkg-c".into(),
+                },
+            }),
+            resource_version: rv.to_string(),
+            exhausted: false,
+            inconsistent: false,
+        }
+    }
+
+    #[test]
+    fn every_text_form_gives_back_the_text() {
+        let ct = ContinueToken::new(100, "kubeapps/pkg-c\u{0}")
+            .encode()
+            .unwrap_or_default();
+        for (text, form) in [
+            ("", 0u8),
+            ("plain text #+/=", 1),
+            ("0", 2),
+            ("18446744073709551615", 2),
+            ("18446744073709551616", 3),
+            ("007", 1),
+            ("0070", 3),
+            (ct.as_str(), 4),
+            ("K1JJRDp-a3ViZWFwcHMvcGtnLWI9PSNSVDoxI1RSQzoxMA", 3),
+            ("K1JJRDp+a3ViZWFwcHMvcGtnLWI9PSNSVDoxI1RSQzoxMA", 1),
+            ("K1JJRDp-a3ViZWFwcHMvcGtnLWI9PSNSVDoxI1RSQzoxMB", 1),
+            ("abc=", 1),
+        ] {
+            let wire = WireText::new(text);
+            let tag = match wire {
+                WireText::Empty => 0,
+                WireText::Plain(_) => 1,
+                WireText::Decimal(_) => 2,
+                WireText::Base64Url(_) => 3,
+                WireText::Continue { .. } => 4,
+            };
+            assert_eq!(tag, form, "form of {text:?}");
+            let bytes = postcard::to_allocvec(&wire).unwrap_or_default();
+            let mut r = Reader {
+                buf: &bytes,
+                pos: 0,
+            };
+            let back = read_text(&mut r, "text").map_err(|e| e.fault);
+            assert_eq!(back.as_deref(), Ok(text), "{text:?} comes back");
+            assert_eq!(r.pos, bytes.len(), "{text:?} is read whole");
+        }
+    }
+
+    /// Three sources whose chunk tokens are made by `chunk(i)`, each with a
+    /// watermark and a resourceVersion, as a pager mid-list holds them.
+    fn three_sources(chunk: impl Fn(usize) -> String) -> PageToken {
+        let sources = KNOWN_PLUGINS
+            .iter()
+            .enumerate()
+            .map(|(i, plugin)| {
+                let mut s = k8s_state(plugin, "kubeapps/x\u{0}", 123_456);
+                s.chunk_token = chunk(i);
+                s.watermark = Some(Watermark {
+                    sort_key: format!("package-name-{i:02}"),
+                    identity: Identity {
+                        plugin: (*plugin).into(),
+                        cluster: "default".into(),
+                        namespace: "kubeapps".into(),
+                        identifier: format!("bitnami/package-name-{i:02}"),
+                    },
+                });
+                s
+            })
+            .collect();
+        PageToken {
+            fingerprint: 0x9e37_79b9_7f4a_7c15,
+            page_size: 25,
+            sources,
+        }
+    }
+
+    /// A 100-character apiserver continue token: rv 123456 and a start key
+    /// `kubeapps/<name>\0` whose JSON is 30 characters.
+    fn k8s_continue_100(i: usize) -> String {
+        let start = format!("kubeapps/package-name-{i:02}\u{0}");
+        ContinueToken::new(123_456, start)
+            .encode()
+            .unwrap_or_default()
+    }
+
+    /// 100 characters of base64url that are not a continue token.
+    fn opaque_base64url_100(i: usize) -> String {
+        let bytes: Vec<u8> = (0..75u8)
+            .map(|b| b.wrapping_mul(37).wrapping_add(i as u8))
+            .collect();
+        base64url::encode(&bytes)
+    }
+
+    /// 100 bytes that are not base64 (the worst case: stored as they are).
+    fn opaque_text_100(i: usize) -> String {
+        format!("+RID:~kubeapps/pkg-{i}==#RT:1#TRC:10#").repeat(3)[..100].to_owned()
+    }
+
+    /// Token sizes for BENCHMARKS.md: `cargo test --lib size_report -- --nocapture`.
+    #[test]
+    fn size_report() {
+        let cases: [(&str, fn(usize) -> String); 3] = [
+            ("k8s continue tokens, 100 chars", k8s_continue_100),
+            ("opaque base64url, 100 chars", opaque_base64url_100),
+            ("opaque non-base64, 100 bytes", opaque_text_100),
+        ];
+        println!("| case | postcard payload | token (postcard) | JSON of the wire structs | JSON of the serde view |");
+        println!("|---|---:|---:|---:|---:|");
+        for (name, chunk) in cases {
+            let token = three_sources(chunk);
+            for s in &token.sources {
+                assert_eq!(s.chunk_token.len(), 100, "{name}");
+            }
+            let payload = postcard::to_allocvec(&WireToken::new(&token)).unwrap_or_default();
+            let text = token.encode().unwrap_or_default();
+            assert_eq!(text.len(), base64url::encoded_len(payload.len() + 5));
+            assert_eq!(PageToken::decode(&text).as_ref(), Ok(&token), "{name}");
+            // The same frame around a JSON payload instead.
+            let framed = |json_len: usize| base64url::encoded_len(json_len + 5);
+            let wire_json = serde_json::to_string(&WireToken::new(&token))
+                .unwrap_or_default()
+                .len();
+            let view_json = serde_json::to_string(&token).unwrap_or_default().len();
+            println!(
+                "| {name} | {} B | {} chars | {} chars ({wire_json} B) | {} chars ({view_json} B) |",
+                payload.len(),
+                text.len(),
+                framed(wire_json),
+                framed(view_json)
+            );
+            if name.starts_with("k8s") {
+                assert!(text.len() < 600, "{name}: {} characters", text.len());
+            }
+        }
     }
 }
