@@ -1335,6 +1335,43 @@ fn base64url_round_trips_bytes_whose_standard_base64_holds_plus_slash_and_paddin
     }
 }
 
+/// The referee's apiserver tokens and the codec's agree both ways, on keys with NUL,
+/// astral letters and the characters Go's JSON escapes (`<>&`).
+#[test]
+fn continue_tokens_of_the_simulated_apiserver_and_of_the_codec_agree() {
+    use kubeapps_pager::token::ContinueToken;
+    use support::sim::decode_continue;
+    for (rv, start) in [
+        (100, "kubeapps/pkg-c\u{0}"),
+        (7, "ns/a\u{0}\u{0}"),
+        (-1, "ns/😀\u{0}"),
+        (42, "ns/<a&b>\u{0}"),
+    ] {
+        let ours = encode_continue(rv, start);
+        let theirs = ContinueToken::decode(&ours).unwrap_or_else(|e| panic!("{ours:?}: {e}"));
+        assert_eq!(
+            (theirs.resource_version, theirs.start.as_str()),
+            (rv, start)
+        );
+        let back = ContinueToken::new(rv, start)
+            .encode()
+            .unwrap_or_else(|e| panic!("{start:?}: {e}"));
+        assert_eq!(decode_continue(&back), Some((rv, start.to_string())));
+    }
+    let r04 = ContinueToken::decode(
+        "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0",
+    )
+    .expect("R04's token");
+    assert_eq!(
+        decode_continue(
+            &ContinueToken::new(100, "kubeapps/pkg-c\u{0}")
+                .encode()
+                .unwrap()
+        ),
+        Some((100, r04.start))
+    );
+}
+
 // ---------------------------------------------------------------------------
 // token-integrity (R15)
 
