@@ -1,9 +1,28 @@
 //! The client-side filter: Kubeapps' `FilterOptions` plus `plugins`.
+//!
+//! Kubeapps plugins apply `FilterOptions` server-side, but not all of them and
+//! not all fields (kapp_controller ignores repositories); the pager applies the
+//! whole filter to every item that enters it, so re-read and changed items are
+//! filtered too.
 
 use crate::item::ItemFields;
 
 /// Kubeapps `FilterOptions` (`query`, `categories`, `repositories`) plus `plugins`.
 /// Every non-empty field must match; an empty field matches everything.
+///
+/// - `query` is trimmed (Unicode white space); empty after trimming = no query.
+///   An item matches when the Unicode default lowercase (Rust [`str::to_lowercase`])
+///   of its `name`, `displayName`, `shortDescription` or `identifier` contains the
+///   lowercase query as a substring.
+/// - `categories`, `repositories`, `plugins`: any-of, exact (case-sensitive).
+///
+/// # Example
+/// ```
+/// use kubeapps_pager::{FilterOptions, ItemFields};
+/// let f = FilterOptions { query: " APACHE ".into(), repositories: vec!["bitnami".into()], ..Default::default() };
+/// let item = ItemFields { name: "apache".into(), identifier: "bitnami/apache".into(), ..Default::default() };
+/// assert!(f.matches(&item));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FilterOptions {
     /// Case-insensitive substring of name, displayName, shortDescription or identifier.
@@ -17,8 +36,288 @@ pub struct FilterOptions {
 }
 
 impl FilterOptions {
-    /// Whether an item passes.
-    pub fn matches(&self, _item: &ItemFields) -> bool {
-        unimplemented!("pager core")
+    /// Whether an item passes. Prepares the filter on every call: to test many
+    /// items, [`compile`](FilterOptions::compile) once and use [`CompiledFilter::matches`].
+    pub fn matches(&self, item: &ItemFields) -> bool {
+        self.compile().matches(item)
+    }
+
+    /// The filter in canonical form: query trimmed; categories, repositories and
+    /// plugins sorted (byte order) and deduplicated. Matches exactly the same items.
+    pub fn normalized(&self) -> FilterOptions {
+        fn set(v: &[String]) -> Vec<String> {
+            let mut v = v.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            v
+        }
+        FilterOptions {
+            query: self.query.trim().to_owned(),
+            categories: set(&self.categories),
+            repositories: set(&self.repositories),
+            plugins: set(&self.plugins),
+        }
+    }
+
+    /// The filter prepared for matching many items: the query lowercased once, the sets sorted.
+    pub fn compile(&self) -> CompiledFilter {
+        let n = self.normalized();
+        let query = n.query.to_lowercase();
+        CompiledFilter {
+            query_is_ascii: query.is_ascii(),
+            query,
+            categories: n.categories,
+            repositories: n.repositories,
+            plugins: n.plugins,
+        }
+    }
+}
+
+/// A [`FilterOptions`] ready to test items: lowercase query, sorted sets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompiledFilter {
+    query: String,
+    query_is_ascii: bool,
+    categories: Vec<String>,
+    repositories: Vec<String>,
+    plugins: Vec<String>,
+}
+
+impl CompiledFilter {
+    /// Whether an item passes (same rules as [`FilterOptions`]).
+    pub fn matches(&self, item: &ItemFields) -> bool {
+        // Cheapest tests first; the query (a substring scan) last.
+        if !self.plugins.is_empty() && self.plugins.binary_search(&item.plugin).is_err() {
+            return false;
+        }
+        if !self.repositories.is_empty() && !contains(&self.repositories, item.repository()) {
+            return false;
+        }
+        if !self.categories.is_empty()
+            && !item
+                .categories
+                .iter()
+                .any(|c| contains(&self.categories, c))
+        {
+            return false;
+        }
+        if self.query.is_empty() {
+            return true;
+        }
+        [
+            &item.name,
+            &item.display_name,
+            &item.short_description,
+            &item.identifier,
+        ]
+        .into_iter()
+        .any(|field| self.query_in(field))
+    }
+
+    /// Whether lowercase(`haystack`) contains the lowercase query.
+    fn query_in(&self, haystack: &str) -> bool {
+        if haystack.is_ascii() {
+            // An ASCII text lowercases to ASCII: it cannot hold a non-ASCII query,
+            // and for an ASCII query a byte-wise case-insensitive scan is exact.
+            self.query_is_ascii
+                && ascii_contains_ignore_case(haystack.as_bytes(), self.query.as_bytes())
+        } else {
+            // Not ASCII: lowercase for real (the Kelvin sign K becomes ASCII k,
+            // İ becomes two code points, a final Σ becomes ς).
+            haystack.to_lowercase().contains(self.query.as_str())
+        }
+    }
+}
+
+fn contains(sorted: &[String], value: &str) -> bool {
+    sorted
+        .binary_search_by(|probe| probe.as_str().cmp(value))
+        .is_ok()
+}
+
+/// `needle` is lowercase ASCII.
+fn ascii_contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty()
+        || haystack
+            .windows(needle.len())
+            .any(|w| w.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pkg() -> ItemFields {
+        ItemFields {
+            plugin: "helm.packages".into(),
+            cluster: "default".into(),
+            namespace: "kubeapps".into(),
+            identifier: "bitnami/apache".into(),
+            name: "apache".into(),
+            display_name: "Apache HTTP Server".into(),
+            short_description: "Web server for Ünïcode ΟΔΟΣ".into(),
+            categories: vec!["Infrastructure".into(), "Web".into()],
+        }
+    }
+
+    fn strs(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn filter_rules_table() {
+        let q = |s: &str| FilterOptions {
+            query: s.into(),
+            ..Default::default()
+        };
+        let table: Vec<(&str, FilterOptions, bool)> = vec![
+            (
+                "empty filter matches everything",
+                FilterOptions::default(),
+                true,
+            ),
+            ("blank query is no query", q(" \t\n"), true),
+            ("query in name", q("pach"), true),
+            ("query is case-insensitive", q("APACHE"), true),
+            ("query is trimmed", q("  http  "), true),
+            ("query in displayName", q("http server"), true),
+            ("query in shortDescription", q("web server"), true),
+            ("query in identifier", q("bitnami/"), true),
+            ("query not anywhere", q("nginx"), false),
+            ("non-ASCII query, non-ASCII text", q("ÜNÏCODE"), true),
+            ("final sigma: query ς matches word-final Σ", q("οδος"), true),
+            (
+                "final sigma: σ does not match word-final Σ",
+                q("οδοσ"),
+                false,
+            ),
+            (
+                "non-ASCII query never matches ASCII-only fields",
+                q("é"),
+                false,
+            ),
+            (
+                "categories any-of",
+                FilterOptions {
+                    categories: strs(&["Database", "Web"]),
+                    ..Default::default()
+                },
+                true,
+            ),
+            (
+                "categories exact (case-sensitive)",
+                FilterOptions {
+                    categories: strs(&["web"]),
+                    ..Default::default()
+                },
+                false,
+            ),
+            (
+                "repository = identifier before the first /",
+                FilterOptions {
+                    repositories: strs(&["bitnami"]),
+                    ..Default::default()
+                },
+                true,
+            ),
+            (
+                "repository is not a prefix match",
+                FilterOptions {
+                    repositories: strs(&["bitn"]),
+                    ..Default::default()
+                },
+                false,
+            ),
+            (
+                "plugins any-of",
+                FilterOptions {
+                    plugins: strs(&["fluxv2.packages", "helm.packages"]),
+                    ..Default::default()
+                },
+                true,
+            ),
+            (
+                "plugin not listed",
+                FilterOptions {
+                    plugins: strs(&["fluxv2.packages"]),
+                    ..Default::default()
+                },
+                false,
+            ),
+            (
+                "every non-empty field must match",
+                FilterOptions {
+                    query: "apache".into(),
+                    categories: strs(&["Database"]),
+                    ..Default::default()
+                },
+                false,
+            ),
+            (
+                "all fields matching",
+                FilterOptions {
+                    query: "Apache".into(),
+                    categories: strs(&["Web"]),
+                    repositories: strs(&["bitnami", "other"]),
+                    plugins: strs(&["helm.packages"]),
+                },
+                true,
+            ),
+        ];
+        for (why, f, want) in table {
+            assert_eq!(f.matches(&pkg()), want, "{why}");
+            assert_eq!(f.compile().matches(&pkg()), want, "{why} (compiled)");
+        }
+    }
+
+    #[test]
+    fn kelvin_sign_matches_ascii_k_like_unicode_lowercase() {
+        let mut it = pkg();
+        it.name = "\u{212A}afka".into(); // KELVIN SIGN, lowercases to 'k'
+        let f = FilterOptions {
+            query: "kafka".into(),
+            ..Default::default()
+        };
+        assert!(f.matches(&it));
+        // And the other way: a Kelvin sign in the query lowercases to ASCII and
+        // matches an ASCII name.
+        it.name = "kafka".into();
+        let f = FilterOptions {
+            query: "\u{212A}AFKA".into(),
+            ..Default::default()
+        };
+        assert!(f.matches(&it));
+        let f = FilterOptions {
+            query: "\u{212A}AFKX".into(),
+            ..Default::default()
+        };
+        assert!(!f.matches(&it));
+    }
+
+    #[test]
+    fn identifier_without_slash_is_all_repository() {
+        let mut it = pkg();
+        it.identifier = "standalone".into();
+        let f = FilterOptions {
+            repositories: strs(&["standalone"]),
+            ..Default::default()
+        };
+        assert!(f.matches(&it));
+    }
+
+    #[test]
+    fn normalized_sorts_dedupes_and_trims() {
+        let f = FilterOptions {
+            query: "  Q ".into(),
+            categories: strs(&["b", "a", "b"]),
+            repositories: strs(&["z", "z"]),
+            plugins: strs(&["y", "x"]),
+        };
+        let n = f.normalized();
+        assert_eq!(n.query, "Q");
+        assert_eq!(n.categories, strs(&["a", "b"]));
+        assert_eq!(n.repositories, strs(&["z"]));
+        assert_eq!(n.plugins, strs(&["x", "y"]));
+        assert_eq!(n.normalized(), n);
     }
 }

@@ -1,9 +1,15 @@
 //! Pager options: the sources, page size, chunk limit, sort order and filter; validation and fingerprint.
 
-use crate::error::Result;
+use std::collections::HashSet;
+
+use xxhash_rust::xxh64::xxh64;
+
+use crate::error::{PagerError, Result};
 use crate::filter::FilterOptions;
 use crate::item::SourceId;
 use crate::order::SortOrder;
+// A pager has at most as many sources as a page token can hold.
+use crate::token::page_token::MAX_SOURCES;
 
 /// Items per page when none is given.
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -27,6 +33,33 @@ pub enum SourceKind {
     Unordered,
 }
 
+impl SourceKind {
+    /// The order a source of this kind has when none is given: `Name` for
+    /// `Kubernetes` and `Kubeapps`, `None` for `Unordered`.
+    pub fn default_order(self) -> SourceOrder {
+        match self {
+            SourceKind::Kubernetes | SourceKind::Kubeapps => SourceOrder::Name,
+            SourceKind::Unordered => SourceOrder::None,
+        }
+    }
+
+    /// Whether names are unique within one list of this kind, so that a next
+    /// chunk's names are all larger than the last one read (Kubernetes object
+    /// names in one namespace). Otherwise equal names may straddle chunks.
+    pub fn strict(self) -> bool {
+        self == SourceKind::Kubernetes
+    }
+
+    /// Byte used for this kind in the fingerprint.
+    fn code(self) -> u8 {
+        match self {
+            SourceKind::Kubernetes => 0,
+            SourceKind::Kubeapps => 1,
+            SourceKind::Unordered => 2,
+        }
+    }
+}
+
 /// The order a source streams its items in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SourceOrder {
@@ -45,6 +78,20 @@ pub struct SourceSpec {
     pub kind: SourceKind,
     /// Its order; `None` = the kind's default (see docs/DESIGN.md).
     pub order: Option<SourceOrder>,
+}
+
+impl SourceSpec {
+    /// The source's order: the one given, else its kind's [default](SourceKind::default_order).
+    pub fn effective_order(&self) -> SourceOrder {
+        self.order.unwrap_or_else(|| self.kind.default_order())
+    }
+
+    /// Whether the pager can stream this source under `sort`: its order is the
+    /// merge order (`Name` under [`SortOrder::Name`]). Otherwise the pager reads
+    /// it whole (at most `max_source_items`) and sorts it in memory.
+    pub fn streams_under(&self, sort: SortOrder) -> bool {
+        sort == SortOrder::Name && self.effective_order() == SourceOrder::Name
+    }
 }
 
 /// Everything a pager is made of.
@@ -81,12 +128,378 @@ impl PagerOptions {
     }
 
     /// Checks every rule; `INVALID_OPTIONS` names the first field that breaks one.
+    ///
+    /// Rules: 1 to 64 `sources` with unique identities and non-empty plugin
+    /// names; `pageSize` and `chunkLimit` in 1..=10,000; `maxSourceItems` and
+    /// `maxChunksWithoutProgress` at least 1. The error's `field` uses the
+    /// JavaScript names: `sources`, `sources[2]`, `sources[2].plugin`,
+    /// `pageSize`, `chunkLimit`, `maxSourceItems`, `maxChunksWithoutProgress`.
     pub fn validate(&self) -> Result<()> {
-        unimplemented!("pager core")
+        if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
+            return Err(PagerError::options(
+                "sources",
+                format!(
+                    "{} sources given; 1 to {MAX_SOURCES} are allowed",
+                    self.sources.len()
+                ),
+            ));
+        }
+        let mut seen = HashSet::with_capacity(self.sources.len());
+        for (i, s) in self.sources.iter().enumerate() {
+            if s.id.plugin.is_empty() {
+                return Err(PagerError::options(
+                    format!("sources[{i}].plugin"),
+                    "plugin name is empty",
+                ));
+            }
+            if !seen.insert(&s.id) {
+                return Err(PagerError::options(
+                    format!("sources[{i}]"),
+                    format!("source {} is listed twice", s.id.label()),
+                ));
+            }
+        }
+        let ranges = [
+            ("pageSize", self.page_size, MAX_PAGE_SIZE),
+            ("chunkLimit", self.chunk_limit, MAX_PAGE_SIZE),
+            ("maxSourceItems", self.max_source_items, u32::MAX),
+            (
+                "maxChunksWithoutProgress",
+                self.max_chunks_without_progress,
+                u32::MAX,
+            ),
+        ];
+        for (field, value, max) in ranges {
+            if value == 0 || value > max {
+                return Err(PagerError::options(
+                    field,
+                    format!("{value} is out of range 1..={max}"),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The fingerprint of (filter, sort order, source set) a page token is bound to.
+    ///
+    /// xxHash64 (seed 0, the `xxhash-rust` crate; spec:
+    /// <https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md>) over
+    /// these bytes, in this order (`u8` one byte; `u64` 8 bytes little-endian;
+    /// `str` = `u64` byte length + the UTF-8 bytes; `list` = `u64` count + each `str`):
+    ///
+    /// | field | encoding |
+    /// |---|---|
+    /// | layout version | `u8` = 1 |
+    /// | sort | `u8`: 0 `name`, 1 `displayName` |
+    /// | query | `str`, trimmed of Unicode white space (case kept) |
+    /// | categories | `list`, sorted by bytes, duplicates removed |
+    /// | repositories | `list`, same |
+    /// | plugins | `list`, same |
+    /// | sources | `u64` count, then per source sorted by (plugin, cluster, namespace) bytes: `str` plugin, `str` cluster, `str` namespace, `u8` kind (0 `kubernetes`, 1 `kubeapps`, 2 `unordered`), `u8` effective order (0 `name`, 1 `none`) |
+    ///
+    /// So the order of sources, of filter values and the page size, chunk limit
+    /// and caps do not change it; any change to what is listed, or how, does.
     pub fn fingerprint(&self) -> u64 {
-        unimplemented!("pager core")
+        xxh64(&self.fingerprint_bytes(), 0)
+    }
+
+    /// The bytes [`fingerprint`](PagerOptions::fingerprint) hashes.
+    fn fingerprint_bytes(&self) -> Vec<u8> {
+        fn put_str(out: &mut Vec<u8>, s: &str) {
+            out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+            out.extend_from_slice(s.as_bytes());
+        }
+        fn put_list(out: &mut Vec<u8>, v: &[String]) {
+            out.extend_from_slice(&(v.len() as u64).to_le_bytes());
+            for s in v {
+                put_str(out, s);
+            }
+        }
+        let f = self.filter.normalized();
+        let mut out = Vec::with_capacity(64 + 48 * self.sources.len());
+        out.push(FINGERPRINT_LAYOUT);
+        out.push(match self.sort {
+            SortOrder::Name => 0,
+            SortOrder::DisplayName => 1,
+        });
+        put_str(&mut out, &f.query);
+        put_list(&mut out, &f.categories);
+        put_list(&mut out, &f.repositories);
+        put_list(&mut out, &f.plugins);
+        let mut sources: Vec<&SourceSpec> = self.sources.iter().collect();
+        sources.sort_by(|a, b| a.id.cmp(&b.id));
+        out.extend_from_slice(&(sources.len() as u64).to_le_bytes());
+        for s in sources {
+            put_str(&mut out, &s.id.plugin);
+            put_str(&mut out, &s.id.cluster);
+            put_str(&mut out, &s.id.namespace);
+            out.push(s.kind.code());
+            out.push(match s.effective_order() {
+                SourceOrder::Name => 0,
+                SourceOrder::None => 1,
+            });
+        }
+        out
+    }
+}
+
+/// Version byte that starts the fingerprint's input (see [`PagerOptions::fingerprint`]).
+const FINGERPRINT_LAYOUT: u8 = 1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(plugin: &str, ns: &str, kind: SourceKind) -> SourceSpec {
+        SourceSpec {
+            id: SourceId::new(plugin, "default", ns),
+            kind,
+            order: None,
+        }
+    }
+
+    fn opts() -> PagerOptions {
+        PagerOptions::new(vec![
+            src("helm.packages", "kubeapps", SourceKind::Kubeapps),
+            src(
+                "kapp_controller.packages",
+                "kubeapps",
+                SourceKind::Kubernetes,
+            ),
+        ])
+    }
+
+    fn field_of(o: &PagerOptions) -> Option<String> {
+        match o.validate() {
+            Ok(()) => None,
+            Err(PagerError::InvalidOptions { field, .. }) => Some(field),
+            Err(e) => panic!("unexpected error {e:?}"),
+        }
+    }
+
+    #[test]
+    fn validate_table() {
+        type Edit = fn(&mut PagerOptions);
+        let table: Vec<(&str, Edit, Option<&str>)> = vec![
+            ("defaults are valid", |_| {}, None),
+            ("no sources", |o| o.sources.clear(), Some("sources")),
+            (
+                "65 sources",
+                |o| {
+                    o.sources = (0..65)
+                        .map(|i| src("p", &format!("ns-{i}"), SourceKind::Kubeapps))
+                        .collect();
+                },
+                Some("sources"),
+            ),
+            (
+                "64 sources",
+                |o| {
+                    o.sources = (0..64)
+                        .map(|i| src("p", &format!("ns-{i}"), SourceKind::Kubeapps))
+                        .collect();
+                },
+                None,
+            ),
+            (
+                "duplicate identity",
+                |o| o.sources.push(o.sources[0].clone()),
+                Some("sources[2]"),
+            ),
+            (
+                "same identity, other kind",
+                |o| {
+                    let mut s = o.sources[1].clone();
+                    s.kind = SourceKind::Unordered;
+                    o.sources.push(s);
+                },
+                Some("sources[2]"),
+            ),
+            (
+                "same plugin, other namespace is fine",
+                |o| {
+                    o.sources
+                        .push(src("helm.packages", "team-1", SourceKind::Kubeapps))
+                },
+                None,
+            ),
+            (
+                "empty plugin name",
+                |o| o.sources[1].id.plugin.clear(),
+                Some("sources[1].plugin"),
+            ),
+            (
+                "empty namespace is fine (all namespaces)",
+                |o| o.sources[0].id.namespace.clear(),
+                None,
+            ),
+            ("page size 0", |o| o.page_size = 0, Some("pageSize")),
+            ("page size 10,000", |o| o.page_size = 10_000, None),
+            (
+                "page size 10,001",
+                |o| o.page_size = 10_001,
+                Some("pageSize"),
+            ),
+            ("chunk limit 0", |o| o.chunk_limit = 0, Some("chunkLimit")),
+            (
+                "chunk limit 10,001",
+                |o| o.chunk_limit = 10_001,
+                Some("chunkLimit"),
+            ),
+            ("chunk limit 1", |o| o.chunk_limit = 1, None),
+            (
+                "max source items 0",
+                |o| o.max_source_items = 0,
+                Some("maxSourceItems"),
+            ),
+            (
+                "max chunks without progress 0",
+                |o| o.max_chunks_without_progress = 0,
+                Some("maxChunksWithoutProgress"),
+            ),
+        ];
+        for (why, edit, want) in table {
+            let mut o = opts();
+            edit(&mut o);
+            assert_eq!(field_of(&o).as_deref(), want, "{why}");
+        }
+    }
+
+    #[test]
+    fn validation_error_has_code_and_field() {
+        let mut o = opts();
+        o.page_size = 0;
+        let e = o.validate().unwrap_err();
+        assert_eq!(e.code(), "INVALID_OPTIONS");
+        assert_eq!(e.details()["field"], "pageSize");
+    }
+
+    #[test]
+    fn effective_order_and_streaming() {
+        let mut s = src("p", "n", SourceKind::Unordered);
+        assert_eq!(s.effective_order(), SourceOrder::None);
+        assert!(!s.streams_under(SortOrder::Name));
+        s.order = Some(SourceOrder::Name);
+        assert!(s.streams_under(SortOrder::Name));
+        assert!(!s.streams_under(SortOrder::DisplayName));
+        let k = src("p", "n", SourceKind::Kubernetes);
+        assert_eq!(k.effective_order(), SourceOrder::Name);
+        assert!(k.kind.strict() && !SourceKind::Kubeapps.strict());
+    }
+
+    #[test]
+    fn fingerprint_hashes_the_documented_layout() {
+        let mut o = opts();
+        o.filter = FilterOptions {
+            query: " Db ".into(),
+            categories: vec!["b".into(), "a".into(), "b".into()],
+            repositories: vec![],
+            plugins: vec!["x".into()],
+        };
+        o.sort = SortOrder::DisplayName;
+        let mut want: Vec<u8> = vec![1, 1];
+        let s = |out: &mut Vec<u8>, v: &str| {
+            out.extend_from_slice(&(v.len() as u64).to_le_bytes());
+            out.extend_from_slice(v.as_bytes());
+        };
+        s(&mut want, "Db");
+        want.extend_from_slice(&2u64.to_le_bytes());
+        s(&mut want, "a");
+        s(&mut want, "b");
+        want.extend_from_slice(&0u64.to_le_bytes());
+        want.extend_from_slice(&1u64.to_le_bytes());
+        s(&mut want, "x");
+        want.extend_from_slice(&2u64.to_le_bytes());
+        for (plugin, kind) in [("helm.packages", 1u8), ("kapp_controller.packages", 0u8)] {
+            s(&mut want, plugin);
+            s(&mut want, "default");
+            s(&mut want, "kubeapps");
+            want.push(kind);
+            want.push(0);
+        }
+        assert_eq!(o.fingerprint_bytes(), want);
+        assert_eq!(o.fingerprint(), xxh64(&want, 0));
+    }
+
+    #[test]
+    fn fingerprint_ignores_what_does_not_change_the_list() {
+        let base = opts();
+        type Edit = fn(&mut PagerOptions);
+        let same: Vec<(&str, Edit)> = vec![
+            ("source order", |o| o.sources.reverse()),
+            ("page size", |o| o.page_size = 7),
+            ("chunk limit", |o| o.chunk_limit = 3),
+            ("caps", |o| {
+                o.max_source_items = 5;
+                o.max_chunks_without_progress = 2;
+            }),
+            ("query white space", |o| o.filter.query = "  ".into()),
+            ("explicit default order", |o| {
+                o.sources[0].order = Some(SourceOrder::Name)
+            }),
+        ];
+        for (why, edit) in same {
+            let mut o = base.clone();
+            edit(&mut o);
+            assert_eq!(o.fingerprint(), base.fingerprint(), "{why}");
+        }
+        let mut a = base.clone();
+        a.filter.categories = vec!["x".into(), "y".into(), "x".into()];
+        let mut b = base.clone();
+        b.filter.categories = vec!["y".into(), "x".into()];
+        assert_eq!(
+            a.fingerprint(),
+            b.fingerprint(),
+            "filter value order and repeats"
+        );
+    }
+
+    #[test]
+    fn fingerprint_changes_with_filter_sort_and_sources() {
+        let base = opts();
+        type Edit = fn(&mut PagerOptions);
+        let differ: Vec<(&str, Edit)> = vec![
+            ("sort", |o| o.sort = SortOrder::DisplayName),
+            ("query", |o| o.filter.query = "a".into()),
+            ("query case", |o| o.filter.query = "A".into()),
+            ("category", |o| {
+                o.filter.categories = vec!["Database".into()]
+            }),
+            ("repository", |o| {
+                o.filter.repositories = vec!["repo-a".into()]
+            }),
+            ("plugin filter", |o| {
+                o.filter.plugins = vec!["helm.packages".into()]
+            }),
+            ("a value moved between fields", |o| {
+                o.filter.repositories = vec!["Database".into()]
+            }),
+            ("source kind", |o| o.sources[0].kind = SourceKind::Unordered),
+            ("source order override", |o| {
+                o.sources[0].order = Some(SourceOrder::None)
+            }),
+            ("source namespace", |o| {
+                o.sources[0].id.namespace = "other".into()
+            }),
+            ("source cluster", |o| {
+                o.sources[0].id.cluster = "prod".into()
+            }),
+            ("one more source", |o| {
+                o.sources
+                    .push(src("fluxv2.packages", "kubeapps", SourceKind::Kubeapps))
+            }),
+            ("one source less", |o| {
+                o.sources.pop();
+            }),
+            ("length prefix, not concatenation", |o| {
+                o.sources[0].id.plugin = "helm.packagesdefault".into();
+                o.sources[0].id.cluster = String::new();
+            }),
+        ];
+        for (why, edit) in differ {
+            let mut o = base.clone();
+            edit(&mut o);
+            assert_ne!(o.fingerprint(), base.fingerprint(), "{why}");
+        }
     }
 }

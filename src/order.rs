@@ -1,6 +1,22 @@
 //! The merge order and its collation: one total order, encoded as comparable bytes.
+//!
+//! An item's key is a tuple of strings compared component by component on
+//! UTF-8 bytes (= Unicode code point order):
+//!
+//! - [`SortOrder::Name`]: (`name`, plugin, cluster, namespace, identifier);
+//! - [`SortOrder::DisplayName`]: (lowercase(`displayName`), `displayName`,
+//!   plugin, cluster, namespace, identifier), where lowercase is Unicode's
+//!   default, locale-independent mapping (Rust [`str::to_lowercase`], which
+//!   also applies the final-sigma rule, as JavaScript's `toLowerCase` does)
+//!   and an empty `displayName` sorts as the item's `name`.
+//!
+//! The tuple is encoded once per item into a [`SortKey`] whose `memcmp` order
+//! is the tuple order: each component is its bytes with `0x00` escaped as
+//! `0x00 0xFF`, followed by the terminator `0x00 0x00`. Valid UTF-8 never holds
+//! `0xFF`, and a terminator sorts before any escaped or plain byte, so a
+//! component that is a prefix of another sorts first, as it should.
 
-use crate::item::ItemFields;
+use crate::item::{Identity, ItemFields};
 
 /// The merge order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -13,12 +29,440 @@ pub enum SortOrder {
 }
 
 /// An item's full merge key as bytes whose `memcmp` order is the merge order.
+///
+/// Built by [`SortOrder::key`]; the layout is in the module docs. The first
+/// component ([`SortKey::primary`]) is the sort field, which the merge frontier
+/// compares against each source's last read item.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SortKey(pub Vec<u8>);
 
+/// Escape byte written after a `0x00` inside a component.
+const ESCAPED_NUL: u8 = 0xFF;
+
 impl SortOrder {
     /// The full key of an item (see docs/DESIGN.md "One total order").
-    pub fn key(self, _item: &ItemFields) -> SortKey {
-        unimplemented!("pager core")
+    ///
+    /// The item's plugin, cluster and namespace are used as they are; the pager
+    /// fills empty ones from the source before it calls this.
+    ///
+    /// # Example
+    /// ```
+    /// use kubeapps_pager::{ItemFields, SortOrder};
+    /// let a = ItemFields { name: "apache".into(), ..Default::default() };
+    /// let b = ItemFields { name: "Zookeeper".into(), ..Default::default() };
+    /// // Byte order: uppercase sorts before lowercase under `name`...
+    /// assert!(SortOrder::Name.key(&b) < SortOrder::Name.key(&a));
+    /// // ...and case-insensitively under `displayName` (empty = the name).
+    /// assert!(SortOrder::DisplayName.key(&a) < SortOrder::DisplayName.key(&b));
+    /// ```
+    pub fn key(self, item: &ItemFields) -> SortKey {
+        self.key_from_fields(
+            self.sort_value(item),
+            &item.plugin,
+            &item.cluster,
+            &item.namespace,
+            &item.identifier,
+        )
+    }
+
+    /// The value of the sort field an item is ordered by: its `name`, or under
+    /// [`SortOrder::DisplayName`] its `displayName` (its `name` when that is empty).
+    ///
+    /// This is what a page token stores as a watermark's `sort_key`:
+    /// `key_from_parts(sort_value(item), &item.identity()) == key(item)`.
+    pub fn sort_value(self, item: &ItemFields) -> &str {
+        match self {
+            SortOrder::Name => &item.name,
+            SortOrder::DisplayName if item.display_name.is_empty() => &item.name,
+            SortOrder::DisplayName => &item.display_name,
+        }
+    }
+
+    /// The key of an item known by its sort value (see [`SortOrder::sort_value`]) and identity.
+    pub fn key_from_parts(self, sort_value: &str, identity: &Identity) -> SortKey {
+        self.key_from_fields(
+            sort_value,
+            &identity.plugin,
+            &identity.cluster,
+            &identity.namespace,
+            &identity.identifier,
+        )
+    }
+
+    /// Number of components in this order's keys (5 for `name`, 6 for `displayName`).
+    pub fn component_count(self) -> usize {
+        match self {
+            SortOrder::Name => 5,
+            SortOrder::DisplayName => 6,
+        }
+    }
+
+    fn key_from_fields(
+        self,
+        sort_value: &str,
+        plugin: &str,
+        cluster: &str,
+        namespace: &str,
+        identifier: &str,
+    ) -> SortKey {
+        let identity_len = plugin.len() + cluster.len() + namespace.len() + identifier.len();
+        // Worst case for displayName: lowercase may grow the text (at most 3x per char).
+        let mut out = Vec::with_capacity(2 * sort_value.len() + identity_len + 12);
+        if self == SortOrder::DisplayName {
+            if sort_value.is_ascii() {
+                // Fast path: ASCII lowercases byte by byte, no allocation.
+                push_component_bytes(&mut out, sort_value.bytes().map(|b| b.to_ascii_lowercase()));
+            } else {
+                push_component(&mut out, &sort_value.to_lowercase());
+            }
+        }
+        push_component(&mut out, sort_value);
+        push_component(&mut out, plugin);
+        push_component(&mut out, cluster);
+        push_component(&mut out, namespace);
+        push_component(&mut out, identifier);
+        SortKey(out)
+    }
+}
+
+fn push_component(out: &mut Vec<u8>, s: &str) {
+    if !s.as_bytes().contains(&0) {
+        out.extend_from_slice(s.as_bytes());
+        out.extend_from_slice(&[0, 0]);
+    } else {
+        push_component_bytes(out, s.bytes());
+    }
+}
+
+fn push_component_bytes(out: &mut Vec<u8>, bytes: impl Iterator<Item = u8>) {
+    for b in bytes {
+        out.push(b);
+        if b == 0 {
+            out.push(ESCAPED_NUL);
+        }
+    }
+    out.extend_from_slice(&[0, 0]);
+}
+
+impl SortKey {
+    /// The key's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The first component as encoded, terminator included: the sort field
+    /// (`name`, or lowercase `displayName`).
+    ///
+    /// Comparing two keys' `primary()` slices orders them by that component
+    /// alone. A key without a terminator (not built by [`SortOrder::key`]) is
+    /// all primary.
+    pub fn primary(&self) -> &[u8] {
+        let b = &self.0;
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == 0 {
+                match b.get(i + 1) {
+                    Some(0) => return &b[..i + 2],
+                    Some(_) => i += 2,
+                    None => break,
+                }
+            } else {
+                i += 1;
+            }
+        }
+        b
+    }
+
+    /// The decoded components, in order; `None` when the bytes are not a
+    /// well-formed key (a stray `0x00`, a missing terminator, or text that is not UTF-8).
+    pub fn components(&self) -> Option<Vec<String>> {
+        let b = &self.0;
+        let mut parts = Vec::new();
+        let mut cur = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == 0 {
+                match b.get(i + 1) {
+                    Some(0) => {
+                        parts.push(String::from_utf8(std::mem::take(&mut cur)).ok()?);
+                    }
+                    Some(&ESCAPED_NUL) => cur.push(0),
+                    _ => return None,
+                }
+                i += 2;
+            } else {
+                cur.push(b[i]);
+                i += 1;
+            }
+        }
+        if cur.is_empty() {
+            Some(parts)
+        } else {
+            None
+        }
+    }
+
+    /// Splits a key of `order` back into (sort value, identity): the inverse of
+    /// [`SortOrder::key_from_parts`]. `None` when the key is not one of `order`'s.
+    pub fn to_parts(&self, order: SortOrder) -> Option<(String, Identity)> {
+        let parts = self.components()?;
+        if parts.len() != order.component_count() {
+            return None;
+        }
+        let mut it = parts.into_iter();
+        if order == SortOrder::DisplayName {
+            it.next()?;
+        }
+        let sort_value = it.next()?;
+        let identity = Identity {
+            plugin: it.next()?,
+            cluster: it.next()?,
+            namespace: it.next()?,
+            identifier: it.next()?,
+        };
+        Some((sort_value, identity))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(name: &str, display: &str, plugin: &str, ns: &str, id: &str) -> ItemFields {
+        ItemFields {
+            plugin: plugin.into(),
+            cluster: "default".into(),
+            namespace: ns.into(),
+            identifier: id.into(),
+            name: name.into(),
+            display_name: display.into(),
+            ..Default::default()
+        }
+    }
+
+    fn n(name: &str) -> ItemFields {
+        item(
+            name,
+            "",
+            "helm.packages",
+            "kubeapps",
+            &format!("repo/{name}"),
+        )
+    }
+
+    #[test]
+    fn name_order_is_byte_order_of_the_name_first() {
+        // (smaller, larger, why)
+        let table: &[(ItemFields, ItemFields, &str)] = &[
+            (
+                n("Zeta"),
+                n("alpha"),
+                "uppercase bytes sort before lowercase",
+            ),
+            (n("pkg"), n("pkg-a"), "a prefix sorts first"),
+            (n("pkg-a"), n("pkg-b"), "plain bytes"),
+            (
+                n("pkg\u{0}"),
+                n("pkg\u{1}"),
+                "an embedded NUL sorts as 0x00",
+            ),
+            (
+                n("pkg"),
+                n("pkg\u{0}"),
+                "a name sorts before itself plus NUL",
+            ),
+            (
+                n("pkg\u{0}\u{0}"),
+                n("pkg\u{0}a"),
+                "escaped NULs keep byte order",
+            ),
+            (n("z"), n("é"), "code point order: U+00E9 after z"),
+            (
+                n("\u{FFFF}"),
+                n("\u{1F600}"),
+                "astral after BMP (UTF-8 byte order, not UTF-16)",
+            ),
+            (
+                item("pkg", "", "fluxv2.packages", "kubeapps", "repo-z/pkg"),
+                item("pkg", "", "helm.packages", "kubeapps", "repo-a/pkg"),
+                "equal names: plugin decides",
+            ),
+            (
+                item("pkg", "", "helm.packages", "kubeapps", "repo-z/pkg"),
+                item("pkg", "", "helm.packages", "team-1", "repo-a/pkg"),
+                "then namespace (same cluster)",
+            ),
+            (
+                item("pkg", "", "helm.packages", "kubeapps", "repo-a/pkg"),
+                item("pkg", "", "helm.packages", "kubeapps", "repo-b/pkg"),
+                "then identifier",
+            ),
+            (
+                item("a", "", "helm.packages", "kubeapps", "x"),
+                item("a\u{0}", "", "a", "a", "a"),
+                "a NUL in the name cannot forge a component boundary",
+            ),
+        ];
+        for (lo, hi, why) in table {
+            assert!(SortOrder::Name.key(lo) < SortOrder::Name.key(hi), "{why}");
+        }
+    }
+
+    #[test]
+    fn cluster_orders_before_namespace() {
+        let mut a = n("pkg");
+        let mut b = n("pkg");
+        a.cluster = "a-cluster".into();
+        a.namespace = "zzz".into();
+        b.cluster = "b-cluster".into();
+        b.namespace = "aaa".into();
+        assert!(SortOrder::Name.key(&a) < SortOrder::Name.key(&b));
+    }
+
+    #[test]
+    fn display_name_order_is_case_insensitive_then_bytes() {
+        let table: &[(ItemFields, ItemFields, &str)] = &[
+            (
+                n("x-apache"),
+                n("Zookeeper"),
+                "empty displayNames: the names compare case-insensitively",
+            ),
+            (
+                item("b", "apache", "p", "ns", "1"),
+                item("a", "Zookeeper", "p", "ns", "2"),
+                "case-insensitive: apache < Zookeeper",
+            ),
+            (
+                item("b", "Apache", "p", "ns", "2"),
+                item("a", "apache", "p", "ns", "1"),
+                "equal lowercase: original bytes decide (A < a)",
+            ),
+            (
+                item("zzz", "", "p", "ns", "1"),
+                item("aaa", "zzzz", "p", "ns", "2"),
+                "empty displayName sorts as its name",
+            ),
+            (
+                item("x", "ÉCOLE", "p", "ns", "1"),
+                item("y", "ézout", "p", "ns", "2"),
+                "non-ASCII lowercase: école < ézout",
+            ),
+            (
+                item("x", "KELVIN", "p", "ns", "1"),
+                item("y", "\u{212A}elvin2", "p", "ns", "2"),
+                "Kelvin sign lowercases to ASCII k",
+            ),
+        ];
+        for (lo, hi, why) in table {
+            assert!(
+                SortOrder::DisplayName.key(lo) < SortOrder::DisplayName.key(hi),
+                "{why}"
+            );
+        }
+        // The same two items in the other order under `name` (byte order).
+        assert!(SortOrder::Name.key(&n("Zookeeper")) < SortOrder::Name.key(&n("x-apache")));
+    }
+
+    #[test]
+    fn keys_are_total_over_identity() {
+        let a = item("pkg", "", "helm.packages", "kubeapps", "repo-a/pkg");
+        let mut b = a.clone();
+        assert_eq!(SortOrder::Name.key(&a), SortOrder::Name.key(&b));
+        b.identifier = "repo-a/pkg2".into();
+        assert_ne!(SortOrder::Name.key(&a), SortOrder::Name.key(&b));
+    }
+
+    #[test]
+    fn encoding_layout_is_as_documented() {
+        let it = item("a\u{0}b", "", "p", "ns", "id");
+        assert_eq!(
+            SortOrder::Name.key(&it).0,
+            b"a\x00\xffb\x00\x00p\x00\x00default\x00\x00ns\x00\x00id\x00\x00".to_vec()
+        );
+        let it = item("n", "Ab", "p", "", "");
+        assert_eq!(
+            SortOrder::DisplayName.key(&it).0,
+            b"ab\x00\x00Ab\x00\x00p\x00\x00default\x00\x00\x00\x00\x00\x00".to_vec()
+        );
+    }
+
+    #[test]
+    fn primary_is_the_first_encoded_component() {
+        let cases: &[(SortOrder, ItemFields, &[u8])] = &[
+            (SortOrder::Name, n("pkg-a"), b"pkg-a\x00\x00"),
+            (SortOrder::Name, n("a\u{0}b"), b"a\x00\xffb\x00\x00"),
+            (SortOrder::Name, n(""), b"\x00\x00"),
+            (
+                SortOrder::DisplayName,
+                item("n", "Ab", "p", "ns", "i"),
+                b"ab\x00\x00",
+            ),
+        ];
+        for (order, it, want) in cases {
+            assert_eq!(order.key(it).primary(), *want, "{:?}", it.name);
+        }
+        assert_eq!(SortKey(b"abc".to_vec()).primary(), b"abc");
+    }
+
+    #[test]
+    fn primary_order_matches_name_order() {
+        let names = ["", "a", "a\u{0}", "a\u{0}\u{0}", "a\u{1}", "ab", "b", "é"];
+        for x in names {
+            for y in names {
+                let (kx, ky) = (SortOrder::Name.key(&n(x)), SortOrder::Name.key(&n(y)));
+                assert_eq!(
+                    kx.primary().cmp(ky.primary()),
+                    x.as_bytes().cmp(y.as_bytes()),
+                    "{x:?} vs {y:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn parts_round_trip() {
+        for order in [SortOrder::Name, SortOrder::DisplayName] {
+            for it in [
+                item(
+                    "pkg\u{0}",
+                    "Dis\u{0}play",
+                    "helm.packages",
+                    "kubeapps",
+                    "repo/pkg",
+                ),
+                item("pkg", "", "p", "", ""),
+                item("ΣΑΣ", "ΟΔΟΣ", "p", "n", "i"),
+            ] {
+                let key = order.key(&it);
+                let (value, identity) = key.to_parts(order).expect("well-formed");
+                assert_eq!(value, order.sort_value(&it));
+                assert_eq!(identity, it.identity());
+                assert_eq!(order.key_from_parts(&value, &identity), key);
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_keys_do_not_decode() {
+        let table: &[(&[u8], &str)] = &[
+            (b"abc", "no terminator"),
+            (b"a\x00", "truncated terminator"),
+            (b"a\x00\x01\x00\x00", "stray NUL"),
+            (b"\xff\xfe\x00\x00", "not UTF-8"),
+        ];
+        for (bytes, why) in table {
+            assert_eq!(SortKey(bytes.to_vec()).components(), None, "{why}");
+        }
+        let short = SortKey(b"a\x00\x00b\x00\x00".to_vec());
+        assert_eq!(short.to_parts(SortOrder::Name), None, "too few components");
+    }
+
+    #[test]
+    fn final_sigma_follows_unicode_default_lowercase() {
+        // Rust's to_lowercase (like JS toLowerCase) maps a word-final Σ to ς.
+        let a = item("x", "ΟΔΟΣ", "p", "n", "1");
+        let key = SortOrder::DisplayName.key(&a);
+        let parts = key.components().expect("well-formed");
+        assert_eq!(parts[0], "οδος");
     }
 }
