@@ -193,7 +193,8 @@ fn name() -> impl Strategy<Value = String> {
     vec(select(NAME_CHARS), 0..=3).prop_map(|cs| cs.into_iter().collect())
 }
 
-fn item_gen() -> impl Strategy<Value = ItemGen> {
+/// A random item.
+pub fn item_gen() -> impl Strategy<Value = ItemGen> {
     (
         name(),
         prop_oneof![3 => Just(String::new()), 2 => name()],

@@ -30,11 +30,11 @@ pub fn ref_key(sort: SortOrder, it: &ItemFields) -> RefKey {
 }
 
 /// Whether an item passes the filter (FilterOptions docs: every non-empty field
-/// must match; query = case-insensitive substring of name, displayName,
-/// shortDescription or identifier; the rest any-of, exact).
+/// must match; query = trimmed, then a substring of the Unicode default lowercase
+/// of name, displayName, shortDescription or identifier; the rest any-of, exact).
 pub fn ref_matches(f: &FilterOptions, it: &ItemFields) -> bool {
-    if !f.query.is_empty() {
-        let q = f.query.to_lowercase();
+    let q = f.query.trim().to_lowercase();
+    if !q.is_empty() {
         let hit = [
             &it.name,
             &it.display_name,
