@@ -3,15 +3,43 @@
 //! The caller drives it: [`Pager::next_requests`] says which chunks to fetch,
 //! [`Pager::feed`] and [`Pager::fail`] take the answers, [`Pager::take_page`]
 //! hands out a page once [`Pager::page_ready`]. No I/O, no clock.
-//! (API fixed here; implemented by the pager-core work.)
+//!
+//! ```
+//! use kubeapps_pager::{Chunk, ItemFields, Pager, PagerOptions, SourceId, SourceKind, SourceSpec};
+//! let source = SourceSpec { id: SourceId::new("helm.packages", "default", "kubeapps"), kind: SourceKind::Kubeapps, order: None };
+//! let mut options = PagerOptions::new(vec![source]);
+//! options.page_size = 2;
+//! let mut pager: Pager<&str> = Pager::new(options)?;
+//! while !pager.page_ready() {
+//!     for req in pager.next_requests() {
+//!         // Here: call the plugin with req.page_token and req.limit.
+//!         let items = ["apache", "nginx"].iter().map(|n| {
+//!             (ItemFields { name: n.to_string(), identifier: format!("bitnami/{n}"), ..Default::default() }, *n)
+//!         });
+//!         let chunk = Chunk { items: items.collect(), next_token: None, resource_version: None, remaining_item_count: None };
+//!         pager.feed(req.request_id, chunk)?;
+//!     }
+//! }
+//! assert_eq!(pager.state().sources[0].exhausted, false); // two items still to show
+//! # Ok::<(), kubeapps_pager::PagerError>(())
+//! ```
 
+mod cursor;
+mod merge;
 mod stats;
+#[cfg(test)]
+mod tests;
 
 pub use stats::{SourceStats, Stats};
 
-use crate::error::Result;
+use crate::error::{PagerError, Result, TokenFault};
+use crate::filter::CompiledFilter;
 use crate::item::{ItemFields, SourceId};
 use crate::options::PagerOptions;
+use crate::order::SortKey;
+use crate::token::PageToken;
+
+use cursor::{Ctx, Cursor};
 
 /// One backend request the caller must make.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,58 +107,377 @@ pub struct Page<P> {
 }
 
 /// The pager. `P` is the payload each item carries (the JS object at the boundary).
+///
+/// State: each source's buffered chunk(s) and O(1) counters; nothing grows
+/// with the items already shown (no set of shown identities: the watermark
+/// does the dedupe). See docs/DESIGN.md for the rules it follows.
 pub struct Pager<P> {
-    _p: std::marker::PhantomData<P>,
+    options: PagerOptions,
+    filter: CompiledFilter,
+    fingerprint: u64,
+    cursors: Vec<Cursor<P>>,
+    /// The source whose watermark is W, the largest key consumed so far.
+    w_source: Option<usize>,
+    /// Items of the page being filled.
+    pending: Vec<P>,
+    /// Sequence part of the next request id.
+    next_seq: u64,
+    stats: Stats,
+    page_stats: Stats,
+    /// The position at the last page boundary (what a page token resumes).
+    boundary: PageToken,
 }
+
+/// Request ids carry the source index in their low bits (64 sources at most),
+/// so a stale answer is counted against the right source.
+const SOURCE_BITS: u32 = 6;
 
 impl<P: Clone> Pager<P> {
     /// A pager at the start of every source. `INVALID_OPTIONS` on bad options.
-    pub fn new(_options: PagerOptions) -> Result<Self> {
-        unimplemented!("pager core")
+    pub fn new(options: PagerOptions) -> Result<Self> {
+        options.validate()?;
+        let cursors = options
+            .sources
+            .iter()
+            .map(|s| Cursor::new(s.clone(), options.sort))
+            .collect();
+        Ok(Self::assemble(options, cursors, None))
     }
 
-    /// A pager resumed from a page token. `INVALID_PAGE_TOKEN`, `FILTER_MISMATCH`, `INVALID_OPTIONS`.
-    pub fn resume(_token: &str, _options: PagerOptions) -> Result<Self> {
-        unimplemented!("pager core")
+    /// A pager resumed from a page token: [`PageToken::decode`], then
+    /// [`Pager::from_state`]. Errors: `INVALID_OPTIONS`, `INVALID_PAGE_TOKEN`
+    /// (with the decoder's reason), `FILTER_MISMATCH` (the token was minted
+    /// under another filter, sort order or source set).
+    pub fn resume(token: &str, options: PagerOptions) -> Result<Self> {
+        options.validate()?;
+        let state = PageToken::decode(token)?;
+        let expected = options.fingerprint();
+        if state.fingerprint != expected {
+            return Err(PagerError::FilterMismatch {
+                expected,
+                found: state.fingerprint,
+            });
+        }
+        Self::from_state(state, options)
     }
 
-    /// The requests to make now (none already in flight are repeated).
+    /// A pager at a decoded position. The options' page size is used (it may
+    /// differ from the token's); sources are matched by identity, in any order.
+    ///
+    /// Errors: `INVALID_OPTIONS`; `FILTER_MISMATCH` when `state.fingerprint` is
+    /// not the options' [fingerprint](PagerOptions::fingerprint);
+    /// `INVALID_PAGE_TOKEN` (reason `invalid-field`) when the state's sources
+    /// are not exactly the options' sources.
+    pub fn from_state(state: PageToken, options: PagerOptions) -> Result<Self> {
+        options.validate()?;
+        let expected = options.fingerprint();
+        if state.fingerprint != expected {
+            return Err(PagerError::FilterMismatch {
+                expected,
+                found: state.fingerprint,
+            });
+        }
+        if state.sources.len() != options.sources.len() {
+            return Err(PagerError::page_token(
+                TokenFault::InvalidField,
+                format!(
+                    "token holds {} sources, the options {}",
+                    state.sources.len(),
+                    options.sources.len()
+                ),
+            ));
+        }
+        let mut cursors = Vec::with_capacity(options.sources.len());
+        let mut w: Option<(usize, SortKey)> = None;
+        for (i, spec) in options.sources.iter().enumerate() {
+            let Some(st) = state.sources.iter().find(|st| st.source == spec.id) else {
+                return Err(PagerError::page_token(
+                    TokenFault::InvalidField,
+                    format!("token has no position for source {}", spec.id.label()),
+                ));
+            };
+            let key = st
+                .watermark
+                .as_ref()
+                .map(|wm| options.sort.key_from_parts(&wm.sort_key, &wm.identity));
+            if let Some(k) = &key {
+                if w.as_ref().map_or(true, |(_, max)| k > max) {
+                    w = Some((i, k.clone()));
+                }
+            }
+            cursors.push(Cursor::resumed(spec.clone(), options.sort, st, key));
+        }
+        Ok(Self::assemble(options, cursors, w.map(|(i, _)| i)))
+    }
+
+    fn assemble(options: PagerOptions, cursors: Vec<Cursor<P>>, w_source: Option<usize>) -> Self {
+        let n = options.sources.len();
+        let mut pager = Pager {
+            filter: options.filter.compile(),
+            fingerprint: options.fingerprint(),
+            options,
+            cursors,
+            w_source,
+            pending: Vec::new(),
+            next_seq: 1,
+            stats: Stats::for_sources(n),
+            page_stats: Stats::for_sources(n),
+            boundary: PageToken {
+                fingerprint: 0,
+                page_size: 0,
+                sources: Vec::new(),
+            },
+        };
+        pager.boundary = pager.build_state();
+        pager
+    }
+
+    /// The requests to make now: one per source that the page being filled
+    /// needs and that has none in flight (requests in flight are not repeated).
+    /// Empty when a page is ready, when done, and while every needed source
+    /// has a request in flight.
     pub fn next_requests(&mut self) -> Vec<ChunkRequest> {
-        unimplemented!("pager core")
+        self.advance();
+        if self.page_ready() {
+            return Vec::new();
+        }
+        let needed = merge::blockers(&self.cursors);
+        let watermark = self.watermark().cloned();
+        let ctx = Ctx {
+            order: self.options.sort,
+            filter: &self.filter,
+            watermark: watermark.as_ref(),
+            chunk_limit: self.options.chunk_limit,
+            max_source_items: self.options.max_source_items,
+            max_chunks_without_progress: self.options.max_chunks_without_progress,
+        };
+        let mut out = Vec::with_capacity(needed.len());
+        for i in needed {
+            let Some(c) = self.cursors.get_mut(i) else {
+                continue;
+            };
+            if c.in_flight_id().is_some() {
+                continue;
+            }
+            let request_id = (self.next_seq << SOURCE_BITS) | i as u64;
+            self.next_seq = self.next_seq.wrapping_add(1);
+            let planned = c.plan(&ctx);
+            let (page_token, limit) = c.send(request_id, planned);
+            out.push(ChunkRequest {
+                request_id,
+                source_index: i,
+                source: c.spec.id.clone(),
+                page_token,
+                limit,
+            });
+        }
+        out
     }
 
-    /// Feeds a chunk. `INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE` leave the state unchanged.
-    pub fn feed(&mut self, _request_id: u64, _chunk: Chunk<P>) -> Result<FeedOutcome> {
-        unimplemented!("pager core")
+    /// Feeds a chunk answering request `request_id`.
+    ///
+    /// `Ok(Stale)` when that request is not the one in flight for its source
+    /// (superseded, answered already, or never made): the answer is ignored
+    /// and counted. Errors leave the pager exactly as it was:
+    /// `INVALID_RESPONSE` (a kubeapps source returned more than `limit` items,
+    /// items out of the source's order, a token over 8 KiB), `NO_PROGRESS` (a
+    /// source repeats a next token, or `maxChunksWithoutProgress` chunks in a
+    /// row bring nothing new), `SOURCE_TOO_LARGE` (a source read whole holds
+    /// more than `maxSourceItems`).
+    pub fn feed(&mut self, request_id: u64, chunk: Chunk<P>) -> Result<FeedOutcome> {
+        let Some(i) = self.owner(request_id) else {
+            self.count_stale(request_id);
+            return Ok(FeedOutcome::Stale);
+        };
+        let watermark = self.watermark().cloned();
+        let ctx = Ctx {
+            order: self.options.sort,
+            filter: &self.filter,
+            watermark: watermark.as_ref(),
+            chunk_limit: self.options.chunk_limit,
+            max_source_items: self.options.max_source_items,
+            max_chunks_without_progress: self.options.max_chunks_without_progress,
+        };
+        let Some(c) = self.cursors.get_mut(i) else {
+            return Ok(FeedOutcome::Stale);
+        };
+        let prepared = c.prepare(chunk, &ctx)?;
+        let delta = c.commit(prepared, &ctx);
+        self.count(i, &delta);
+        self.advance();
+        Ok(FeedOutcome::Accepted)
     }
 
-    /// Reports a failed request. A 410 on a kubernetes source recovers; anything else only clears the request.
-    pub fn fail(&mut self, _request_id: u64, _failure: Failure) -> Result<FeedOutcome> {
-        unimplemented!("pager core")
+    /// Reports a failed request. A 410 on a kubernetes source recovers: it goes
+    /// on with the failure's continue token (an inconsistent one, from the 410
+    /// answer's `metadata.continue`) or relists from the start and skips what
+    /// was shown; the source and later pages are flagged `inconsistent`.
+    /// Anything else only clears the request: [`Pager::next_requests`] asks the
+    /// same again. `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when
+    /// the continue token is over 8 KiB (nothing changed).
+    pub fn fail(&mut self, request_id: u64, failure: Failure) -> Result<FeedOutcome> {
+        let Some(i) = self.owner(request_id) else {
+            self.count_stale(request_id);
+            return Ok(FeedOutcome::Stale);
+        };
+        let Some(c) = self.cursors.get_mut(i) else {
+            return Ok(FeedOutcome::Stale);
+        };
+        c.check_failure(&failure)?;
+        let delta = c.fail(failure);
+        self.count(i, &delta);
+        self.advance();
+        Ok(FeedOutcome::Accepted)
     }
 
-    /// Whether [`Pager::take_page`] has a page to give.
+    /// Whether [`Pager::take_page`] has a page to give: it holds `pageSize`
+    /// items, or nothing more can come (then it may be short, or empty).
     pub fn page_ready(&self) -> bool {
-        unimplemented!("pager core")
+        self.pending.len() >= self.options.page_size as usize || self.done()
     }
 
-    /// Takes the page. `None` when not ready.
+    /// Takes the page. `None` when not ready. After the last page, every call
+    /// gives an empty page with `done` and makes no request.
+    ///
+    /// `next_page_token` resumes right after the page; it is empty in the one
+    /// case where the position cannot be encoded (a state over the 8 KiB a
+    /// page token may hold).
     pub fn take_page(&mut self) -> Option<Page<P>> {
-        unimplemented!("pager core")
+        self.take_page_with(PageToken::encode)
+    }
+
+    /// [`Pager::take_page`] with the token encoder given (tests run it without the codec).
+    fn take_page_with(
+        &mut self,
+        encode: impl FnOnce(&PageToken) -> Result<String>,
+    ) -> Option<Page<P>> {
+        if !self.page_ready() {
+            return None;
+        }
+        let take = self.pending.len().min(self.options.page_size as usize);
+        let items: Vec<P> = self.pending.drain(..take).collect();
+        self.boundary = self.build_state();
+        let next_page_token = encode(&self.boundary).unwrap_or_default();
+        let n = self.cursors.len();
+        let mut stats = std::mem::replace(&mut self.page_stats, Stats::for_sources(n));
+        stats.items_emitted = items.len() as u64;
+        let page = Page {
+            items,
+            next_page_token,
+            done: self.done(),
+            inconsistent: self.cursors.iter().any(|c| c.inconsistent),
+            truncated: self.cursors.iter().any(|c| c.truncated),
+            stats,
+        };
+        self.advance();
+        Some(page)
     }
 
     /// Cumulative counters.
     pub fn stats(&self) -> &Stats {
-        unimplemented!("pager core")
+        &self.stats
     }
 
-    /// The token that resumes at the current position.
+    /// The token that resumes at the current position: right after the last
+    /// page taken (at the start before the first). Empty when the position
+    /// cannot be encoded (see [`Pager::take_page`]).
     pub fn page_token(&self) -> String {
-        unimplemented!("pager core")
+        self.boundary.encode().unwrap_or_default()
+    }
+
+    /// The decoded position that [`Pager::page_token`] encodes: every source's
+    /// chunk token, offset, watermark, resourceVersion and flags, in the
+    /// options' source order. [`Pager::from_state`] resumes from it.
+    pub fn state(&self) -> PageToken {
+        self.boundary.clone()
     }
 
     /// The options it runs with.
     pub fn options(&self) -> &PagerOptions {
-        unimplemented!("pager core")
+        &self.options
+    }
+
+    /// Nothing more can come: every source exhausted (ended, nothing buffered).
+    fn done(&self) -> bool {
+        self.cursors.iter().all(|c| c.exhausted())
+    }
+
+    /// W: the largest key consumed so far.
+    fn watermark(&self) -> Option<&SortKey> {
+        self.w_source
+            .and_then(|i| self.cursors.get(i))
+            .and_then(|c| c.watermark.as_ref())
+    }
+
+    fn build_state(&self) -> PageToken {
+        PageToken {
+            fingerprint: self.fingerprint,
+            page_size: self.options.page_size,
+            sources: self
+                .cursors
+                .iter()
+                .map(|c| c.state(self.options.sort))
+                .collect(),
+        }
+    }
+
+    /// The source whose request in flight is `request_id`, if any.
+    fn owner(&self, request_id: u64) -> Option<usize> {
+        let i = (request_id & ((1 << SOURCE_BITS) - 1)) as usize;
+        (self.cursors.get(i)?.in_flight_id() == Some(request_id)).then_some(i)
+    }
+
+    fn count_stale(&mut self, request_id: u64) {
+        let i = (request_id & ((1 << SOURCE_BITS) - 1)) as usize;
+        let i = if i < self.cursors.len() { i } else { 0 };
+        let delta = SourceStats {
+            stale_responses: 1,
+            ..Default::default()
+        };
+        self.count(i, &delta);
+    }
+
+    fn count(&mut self, i: usize, delta: &SourceStats) {
+        self.stats.add(i, delta);
+        self.page_stats.add(i, delta);
+    }
+
+    /// Moves items from the buffers to the page while the frontier allows:
+    /// until the page is full (then only items that are never shown, filtered
+    /// or duplicate, still go, so the watermark and `done` are as far as they
+    /// can be) or a source must be fetched.
+    fn advance(&mut self) {
+        let page_size = self.options.page_size as usize;
+        while let Some(ci) = merge::candidate(&self.cursors) {
+            let Some(front) = self.cursors.get(ci).and_then(|c| c.buf.front()) else {
+                break;
+            };
+            if merge::blocked(&self.cursors, Some(front.key.primary())) {
+                break;
+            }
+            // Equal keys from two sources (overlapping sources): the second is a duplicate.
+            let duplicate = self.watermark().is_some_and(|w| front.key <= *w);
+            if !duplicate && front.payload.is_some() && self.pending.len() >= page_size {
+                break;
+            }
+            let Some(c) = self.cursors.get_mut(ci) else {
+                break;
+            };
+            let Some(e) = c.pop_front() else { break };
+            if duplicate {
+                let delta = SourceStats {
+                    duplicates_dropped: 1,
+                    ..Default::default()
+                };
+                self.count(ci, &delta);
+                continue;
+            }
+            c.watermark = Some(e.key);
+            self.w_source = Some(ci);
+            if let Some(p) = e.payload {
+                self.pending.push(p);
+                self.stats.items_emitted = self.stats.items_emitted.saturating_add(1);
+            }
+        }
     }
 }

@@ -33,14 +33,38 @@ impl Stats {
     pub fn total(&self) -> SourceStats {
         let mut t = SourceStats::default();
         for s in &self.sources {
-            t.requests += s.requests;
-            t.items_scanned += s.items_scanned;
-            t.filtered_out += s.filtered_out;
-            t.duplicates_dropped += s.duplicates_dropped;
-            t.rescans += s.rescans;
-            t.expired_recoveries += s.expired_recoveries;
-            t.stale_responses += s.stale_responses;
+            t.add(s);
         }
         t
+    }
+}
+
+impl SourceStats {
+    /// Adds another set of counters to this one (saturating).
+    pub fn add(&mut self, o: &SourceStats) {
+        self.requests = self.requests.saturating_add(o.requests);
+        self.items_scanned = self.items_scanned.saturating_add(o.items_scanned);
+        self.filtered_out = self.filtered_out.saturating_add(o.filtered_out);
+        self.duplicates_dropped = self.duplicates_dropped.saturating_add(o.duplicates_dropped);
+        self.rescans = self.rescans.saturating_add(o.rescans);
+        self.expired_recoveries = self.expired_recoveries.saturating_add(o.expired_recoveries);
+        self.stale_responses = self.stale_responses.saturating_add(o.stale_responses);
+    }
+}
+
+impl Stats {
+    /// Zeroed counters for `sources` sources.
+    pub fn for_sources(sources: usize) -> Self {
+        Stats {
+            sources: vec![SourceStats::default(); sources],
+            items_emitted: 0,
+        }
+    }
+
+    /// Adds counters to source `index` (ignored when out of range).
+    pub fn add(&mut self, index: usize, delta: &SourceStats) {
+        if let Some(s) = self.sources.get_mut(index) {
+            s.add(delta);
+        }
     }
 }

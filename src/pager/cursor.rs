@@ -1,0 +1,947 @@
+//! One source's position, chunk buffer, drift and expiry handling.
+//!
+//! A [`Cursor`] holds what the pager knows of one source: the items read and
+//! not yet consumed (sorted by key), which chunk each came from (for the page
+//! token), where the list goes on, the request in flight, and the bookkeeping
+//! for offset drift (rescans), 410 Expired, `NO_PROGRESS` and truncation.
+//!
+//! Responses are handled in two steps: [`Cursor::prepare`] reads and checks a
+//! chunk without touching the cursor (every error comes from there), then
+//! [`Cursor::commit`] applies it and cannot fail. So an error leaves the pager
+//! exactly as it was.
+
+use std::collections::VecDeque;
+
+use xxhash_rust::xxh64::xxh64;
+
+use crate::error::{PagerError, Result};
+use crate::filter::CompiledFilter;
+use crate::item::ItemFields;
+use crate::options::{SourceKind, SourceSpec};
+use crate::order::{SortKey, SortOrder};
+use crate::token::page_token::{SourceState, Watermark, MAX_TOKEN_LEN};
+
+use super::stats::SourceStats;
+use super::{Chunk, Failure};
+
+/// An item in a source's buffer.
+pub(crate) struct Entry<P> {
+    /// The full merge key, computed once.
+    pub(crate) key: SortKey,
+    /// The caller's payload; `None` when the filter dropped the item. Such an
+    /// entry is still consumed in merge order, so the watermark moves past it
+    /// and a page token never points back before it, but it is never shown.
+    pub(crate) payload: Option<P>,
+    /// Sequence number of the chunk it came in.
+    chunk: u64,
+    /// Its index in that chunk's response (as returned, before any dropping).
+    raw: u32,
+}
+
+/// A chunk with items still in the buffer: what a page token needs to refetch it.
+struct ChunkMark {
+    seq: u64,
+    /// The token the chunk was fetched with, verbatim.
+    token: String,
+    /// Its entries still buffered.
+    live: usize,
+}
+
+/// What a request in flight is for.
+#[derive(Debug, Clone)]
+enum Purpose {
+    /// A streamed source's next chunk.
+    Next {
+        /// Decimal item offset of the first item asked for, when the token is one.
+        pos: Option<u64>,
+        /// The key the first item must have (or be drift-checked against): the
+        /// last item read before, re-read on purpose (see docs/DESIGN.md "Drift").
+        overlap: Option<SortKey>,
+        /// Raw items to skip at the start of the answer (a resumed chunk's offset).
+        skip: u32,
+    },
+    /// A step back after offset drift, looking for a start at or before the reference.
+    Probe { pos: u64 },
+    /// A source read whole in one request (`limit = maxSourceItems + 1`).
+    Whole,
+    /// One chunk of a source read whole by following continue tokens.
+    WholePart,
+}
+
+struct InFlight {
+    id: u64,
+    token: String,
+    limit: u32,
+    purpose: Purpose,
+}
+
+/// Offset drift was seen: items before the position were deleted.
+struct Rescan {
+    /// The last key known read at the old position.
+    reference: SortKey,
+    /// The offset asked for when the drift was seen.
+    base: u64,
+    /// How far back the next probe goes (doubles each time).
+    step: u64,
+}
+
+/// Hashes of the last next-tokens a source returned in this pass (bounded: O(1) memory).
+#[derive(Default)]
+struct TokenRing {
+    hashes: [u64; TokenRing::SIZE],
+    len: usize,
+    pos: usize,
+}
+
+impl TokenRing {
+    const SIZE: usize = 16;
+
+    fn hash(t: &str) -> u64 {
+        xxh64(t.as_bytes(), 0)
+    }
+
+    fn contains(&self, t: &str) -> bool {
+        let h = Self::hash(t);
+        self.hashes.get(..self.len).is_some_and(|s| s.contains(&h))
+    }
+
+    fn push(&mut self, t: &str) {
+        if let Some(slot) = self.hashes.get_mut(self.pos) {
+            *slot = Self::hash(t);
+        }
+        self.pos = (self.pos + 1) % Self::SIZE;
+        self.len = (self.len + 1).min(Self::SIZE);
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.pos = 0;
+    }
+}
+
+/// What the cursor needs from the pager to handle an answer.
+pub(crate) struct Ctx<'a> {
+    pub(crate) order: SortOrder,
+    pub(crate) filter: &'a CompiledFilter,
+    /// The global watermark W: the largest key consumed so far.
+    pub(crate) watermark: Option<&'a SortKey>,
+    pub(crate) chunk_limit: u32,
+    pub(crate) max_source_items: u32,
+    pub(crate) max_chunks_without_progress: u32,
+}
+
+/// What an answer turned out to be, decided by [`Cursor::prepare`].
+enum Verdict {
+    /// Use the items; the first one is the planned overlap re-read when `overlap_first`.
+    Accept { overlap_first: bool, skip: usize },
+    /// The overlap item moved back: items before the position were deleted. Rescan.
+    MovedBack { reference: SortKey, base: u64 },
+    /// A probe that started after the reference: step back further.
+    ProbeTooFar,
+}
+
+/// A checked answer, ready to commit.
+pub(crate) struct Prepared<P> {
+    items: Vec<(SortKey, ItemFields, P)>,
+    next: Option<String>,
+    resource_version: Option<String>,
+    remaining_item_count: Option<u64>,
+    verdict: Verdict,
+    progress: bool,
+}
+
+/// One source's state.
+pub(crate) struct Cursor<P> {
+    pub(crate) spec: SourceSpec,
+    /// Streamed in merge order (else read whole and sorted in memory).
+    streamed: bool,
+    /// Names unique in the list: the next chunk's names are all larger.
+    strict: bool,
+    /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.
+    decimal: bool,
+    /// Buffered items, sorted by key, none at or below W.
+    pub(crate) buf: VecDeque<Entry<P>>,
+    marks: VecDeque<ChunkMark>,
+    /// Where the list goes on: `Some("")` = from its start; `None` = it has ended
+    /// (for a source read whole: it is loaded).
+    next: Option<String>,
+    /// A resumed position (chunk token, raw items consumed in it) not yet refetched.
+    resume: Option<(String, u32)>,
+    /// Primary key component of the last item read: the source's unseen items
+    /// are not below it (strict: above it). `None` = bounds nothing yet.
+    bound: Option<Vec<u8>>,
+    /// Key of the last item read: the overlap reference for decimal offsets.
+    last_raw: Option<SortKey>,
+    /// Largest key read in this source's life in this pager (for `NO_PROGRESS`).
+    max_read: Option<SortKey>,
+    /// Items of a source read whole by continue tokens, until its end.
+    staging: Vec<Entry<P>>,
+    in_flight: Option<InFlight>,
+    rescan: Option<Rescan>,
+    seen_tokens: TokenRing,
+    /// Chunks in a row that brought no key above max(W, max_read).
+    stalled: u32,
+    /// (`remainingItemCount` last said, items delivered since).
+    promised: Option<(u64, u64)>,
+    /// The source ended before giving the items it said remained.
+    pub(crate) truncated: bool,
+    /// The source's list went on after a 410 Expired.
+    pub(crate) inconsistent: bool,
+    resource_version: String,
+    /// The last key consumed (emitted or filtered out) from this source.
+    pub(crate) watermark: Option<SortKey>,
+    seq: u64,
+    /// Cleared once a decimal next token was not `offset + items returned`:
+    /// from then on the tokens are treated as opaque (no overlap, no drift check).
+    offsets_reliable: bool,
+}
+
+/// A request to make, before the pager gives it an id.
+pub(crate) struct Planned {
+    pub(crate) token: String,
+    pub(crate) limit: u32,
+    purpose: Purpose,
+}
+
+impl<P> Cursor<P> {
+    /// A cursor at the start of the source.
+    pub(crate) fn new(spec: SourceSpec, sort: SortOrder) -> Self {
+        Cursor {
+            streamed: spec.streams_under(sort),
+            strict: spec.kind.strict(),
+            decimal: spec.kind != SourceKind::Kubernetes,
+            spec,
+            buf: VecDeque::new(),
+            marks: VecDeque::new(),
+            next: Some(String::new()),
+            resume: None,
+            bound: None,
+            last_raw: None,
+            max_read: None,
+            staging: Vec::new(),
+            in_flight: None,
+            rescan: None,
+            seen_tokens: TokenRing::default(),
+            stalled: 0,
+            promised: None,
+            truncated: false,
+            inconsistent: false,
+            resource_version: String::new(),
+            watermark: None,
+            seq: 0,
+            offsets_reliable: true,
+        }
+    }
+
+    /// A cursor at a position recorded in a page token. `watermark` is the
+    /// source's decoded watermark key.
+    pub(crate) fn resumed(
+        spec: SourceSpec,
+        sort: SortOrder,
+        st: &SourceState,
+        watermark: Option<SortKey>,
+    ) -> Self {
+        let mut c = Cursor::new(spec, sort);
+        c.watermark = watermark;
+        c.inconsistent = st.inconsistent;
+        c.resource_version = st.resource_version.clone();
+        if st.exhausted {
+            c.next = None;
+        } else if c.streamed {
+            // A source read whole is read again; the watermark does the work.
+            c.next = Some(st.chunk_token.clone());
+            c.resume = Some((st.chunk_token.clone(), st.offset));
+        }
+        c
+    }
+
+    /// The list goes on past the buffered chunks (read whole: not loaded yet).
+    pub(crate) fn goes_on(&self) -> bool {
+        self.next.is_some()
+    }
+
+    /// Nothing more to come from this source: ended and nothing buffered.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.next.is_none() && self.buf.is_empty()
+    }
+
+    /// Whether the source may still hold an item that would sort before or
+    /// with `primary` (the candidate's first key component), so it must be
+    /// fetched before the candidate goes. `None` = no candidate: any source
+    /// that goes on must be fetched. See docs/DESIGN.md "The merge frontier".
+    pub(crate) fn blocks(&self, primary: Option<&[u8]>) -> bool {
+        if !self.goes_on() {
+            return false;
+        }
+        match (&self.bound, primary) {
+            (Some(bound), Some(c)) if self.streamed => match c.cmp(bound.as_slice()) {
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Equal => !self.strict,
+                std::cmp::Ordering::Greater => true,
+            },
+            _ => true,
+        }
+    }
+
+    pub(crate) fn in_flight_id(&self) -> Option<u64> {
+        self.in_flight.as_ref().map(|f| f.id)
+    }
+
+    /// Marks the planned request as sent under `id`.
+    pub(crate) fn send(&mut self, id: u64, planned: Planned) -> (String, u32) {
+        let out = (planned.token.clone(), planned.limit);
+        self.in_flight = Some(InFlight {
+            id,
+            token: planned.token,
+            limit: planned.limit,
+            purpose: planned.purpose,
+        });
+        out
+    }
+
+    /// The request this source needs next (see the module docs for each case).
+    pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
+        let limit = ctx.chunk_limit;
+        // A chunk that re-reads the item before the position asks one more.
+        let overlap_limit = limit.saturating_add(1);
+        if !self.streamed {
+            if self.decimal {
+                // Offsets over a list whose order changes between requests skip
+                // and repeat items: read it in one request, one more than the cap
+                // to tell "exactly the cap" from "too many".
+                return Planned {
+                    token: String::new(),
+                    limit: ctx.max_source_items.saturating_add(1),
+                    purpose: Purpose::Whole,
+                };
+            }
+            let token = self.next.clone().unwrap_or_default();
+            return Planned {
+                token,
+                limit,
+                purpose: Purpose::WholePart,
+            };
+        }
+        if let Some(r) = &self.rescan {
+            let pos = r.base.saturating_sub(r.step);
+            return Planned {
+                token: format_offset(pos),
+                limit: overlap_limit,
+                purpose: Purpose::Probe { pos },
+            };
+        }
+        let offsets = self.decimal && self.offsets_reliable;
+        if let Some((token, offset)) = &self.resume {
+            let start = parse_offset(token)
+                .filter(|_| offsets)
+                .and_then(|p| p.checked_add(u64::from(*offset)));
+            if let Some(start) = start {
+                // After a resume the reference is W: the item before the
+                // position was consumed, so it is at or below W.
+                if let (Some(w), Some(prev)) = (ctx.watermark, start.checked_sub(1)) {
+                    return Planned {
+                        token: format_offset(prev),
+                        limit: overlap_limit,
+                        purpose: Purpose::Next {
+                            pos: Some(prev),
+                            overlap: Some(w.clone()),
+                            skip: 0,
+                        },
+                    };
+                }
+                return Planned {
+                    token: format_offset(start),
+                    limit,
+                    purpose: Purpose::Next {
+                        pos: Some(start),
+                        overlap: None,
+                        skip: 0,
+                    },
+                };
+            }
+            return Planned {
+                token: token.clone(),
+                limit,
+                purpose: Purpose::Next {
+                    pos: None,
+                    overlap: None,
+                    skip: *offset,
+                },
+            };
+        }
+        let token = self.next.clone().unwrap_or_default();
+        if let Some(n) = parse_offset(&token).filter(|_| offsets) {
+            if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
+                return Planned {
+                    token: format_offset(prev),
+                    limit: overlap_limit,
+                    purpose: Purpose::Next {
+                        pos: Some(prev),
+                        overlap: Some(last.clone()),
+                        skip: 0,
+                    },
+                };
+            }
+            return Planned {
+                token,
+                limit,
+                purpose: Purpose::Next {
+                    pos: Some(n),
+                    overlap: None,
+                    skip: 0,
+                },
+            };
+        }
+        Planned {
+            token,
+            limit,
+            purpose: Purpose::Next {
+                pos: None,
+                overlap: None,
+                skip: 0,
+            },
+        }
+    }
+
+    /// Reads and checks an answer to the request in flight without changing
+    /// anything. Errors: `INVALID_RESPONSE` (a kubeapps source returned more
+    /// than asked, items out of the source's order, a next token longer than a
+    /// page token may hold), `SOURCE_TOO_LARGE`, `NO_PROGRESS`.
+    pub(crate) fn prepare(&self, chunk: Chunk<P>, ctx: &Ctx<'_>) -> Result<Prepared<P>> {
+        let Some(flight) = &self.in_flight else {
+            return Err(self.invalid("no request in flight"));
+        };
+        let next = chunk.next_token.filter(|t| !t.is_empty());
+        if next.as_ref().is_some_and(|t| t.len() > MAX_TOKEN_LEN) {
+            return Err(self.invalid(format!("next token longer than {MAX_TOKEN_LEN} bytes")));
+        }
+        let n = chunk.items.len();
+        match flight.purpose {
+            Purpose::Whole => {
+                if n > ctx.max_source_items as usize || next.is_some() {
+                    return Err(self.too_large(ctx));
+                }
+            }
+            Purpose::WholePart => {
+                if self.staging.len().saturating_add(n) > ctx.max_source_items as usize {
+                    return Err(self.too_large(ctx));
+                }
+            }
+            Purpose::Next { .. } | Purpose::Probe { .. } => {
+                // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
+                // breaks the offset arithmetic.
+                if self.decimal && n > flight.limit as usize {
+                    return Err(
+                        self.invalid(format!("{n} items returned for limit {}", flight.limit))
+                    );
+                }
+            }
+        }
+
+        let items: Vec<(SortKey, ItemFields, P)> = chunk
+            .items
+            .into_iter()
+            .map(|(mut f, p)| {
+                self.fill_defaults(&mut f);
+                (ctx.order.key(&f), f, p)
+            })
+            .collect();
+
+        if self.streamed {
+            for (i, pair) in items.windows(2).enumerate() {
+                if let [(a, ..), (b, ..)] = pair {
+                    let ord = a.primary().cmp(b.primary());
+                    let bad = if self.strict {
+                        ord.is_ge()
+                    } else {
+                        ord.is_gt()
+                    };
+                    if bad {
+                        return Err(self.invalid(format!(
+                            "items {i} and {} are out of the source's name order{}; give the source order \"none\" to read it whole",
+                            i + 1,
+                            if self.strict && ord.is_eq() { " (equal names in a strict source)" } else { "" }
+                        )));
+                    }
+                }
+            }
+        }
+
+        let first = items.first().map(|(k, ..)| k);
+        let verdict = match &flight.purpose {
+            Purpose::Next {
+                overlap: Some(reference),
+                pos,
+                ..
+            } => {
+                if first.is_some_and(|f| not_after(f, reference)) {
+                    Verdict::Accept {
+                        overlap_first: first == Some(reference),
+                        skip: 0,
+                    }
+                } else {
+                    Verdict::MovedBack {
+                        reference: reference.clone(),
+                        base: pos.unwrap_or(0),
+                    }
+                }
+            }
+            Purpose::Next { skip, .. } => Verdict::Accept {
+                overlap_first: false,
+                skip: *skip as usize,
+            },
+            Purpose::Probe { pos } => {
+                let found = match &self.rescan {
+                    Some(r) => first.is_some_and(|f| not_after(f, &r.reference)),
+                    None => true,
+                };
+                if *pos == 0 || found {
+                    Verdict::Accept {
+                        overlap_first: false,
+                        skip: 0,
+                    }
+                } else {
+                    Verdict::ProbeTooFar
+                }
+            }
+            Purpose::Whole | Purpose::WholePart => Verdict::Accept {
+                overlap_first: false,
+                skip: 0,
+            },
+        };
+
+        // Progress: some key beyond both W and anything read before.
+        let floor = match (ctx.watermark, &self.max_read) {
+            (Some(w), Some(m)) => Some(w.max(m)),
+            (w, m) => w.or(m.as_ref()),
+        };
+        let progress = items.iter().any(|(k, ..)| floor.map_or(true, |f| k > f));
+
+        if let Verdict::Accept { .. } = verdict {
+            if !matches!(flight.purpose, Purpose::Whole) {
+                if let Some(t) = &next {
+                    // A probe starts a new pass: only an immediate repeat counts.
+                    let new_pass = matches!(flight.purpose, Purpose::Probe { .. });
+                    if *t == flight.token || (!new_pass && self.seen_tokens.contains(t)) {
+                        return Err(self.no_progress(format!("returned the token {t:?} again")));
+                    }
+                }
+                if !progress && self.stalled >= ctx.max_chunks_without_progress {
+                    return Err(self.no_progress(format!(
+                        "{} chunks in a row brought nothing new",
+                        u64::from(self.stalled) + 1
+                    )));
+                }
+            }
+        }
+
+        Ok(Prepared {
+            items,
+            next,
+            resource_version: chunk.resource_version,
+            remaining_item_count: chunk.remaining_item_count,
+            verdict,
+            progress,
+        })
+    }
+
+    /// Applies a prepared answer. Returns the counters it adds.
+    pub(crate) fn commit(&mut self, p: Prepared<P>, ctx: &Ctx<'_>) -> SourceStats {
+        let mut delta = SourceStats {
+            requests: 1,
+            items_scanned: p.items.len() as u64,
+            ..Default::default()
+        };
+        let Some(flight) = self.in_flight.take() else {
+            return delta;
+        };
+        let (overlap_first, skip) = match p.verdict {
+            Verdict::MovedBack { reference, base } => {
+                self.rescan = Some(Rescan {
+                    reference,
+                    base,
+                    step: u64::from(ctx.chunk_limit),
+                });
+                return delta;
+            }
+            Verdict::ProbeTooFar => {
+                delta.rescans += 1;
+                if let Some(r) = &mut self.rescan {
+                    r.step = r.step.saturating_mul(2);
+                }
+                return delta;
+            }
+            Verdict::Accept {
+                overlap_first,
+                skip,
+            } => (overlap_first, skip),
+        };
+        if let Purpose::Probe { .. } = flight.purpose {
+            delta.rescans += 1;
+            self.rescan = None;
+            self.seen_tokens.clear();
+        }
+        if let Some(rv) = p.resource_version.filter(|rv| !rv.is_empty()) {
+            self.resource_version = rv;
+        }
+        let n = p.items.len();
+        self.stalled = if p.progress {
+            0
+        } else {
+            self.stalled.saturating_add(1)
+        };
+        if let Some(t) = &p.next {
+            self.seen_tokens.push(t);
+        }
+        self.track_remaining(n as u64, p.next.is_some(), p.remaining_item_count);
+
+        // Decimal offsets hold only while next = offset + items returned.
+        let pos = match flight.purpose {
+            Purpose::Next { pos, .. } => pos,
+            Purpose::Probe { pos } => Some(pos),
+            _ => None,
+        };
+        if let (Some(pos), Some(t)) = (pos, &p.next) {
+            if self.decimal && parse_offset(t) != pos.checked_add(n as u64) {
+                self.offsets_reliable = false;
+            }
+        }
+
+        if let Some((last, ..)) = p.items.last() {
+            if self.streamed {
+                self.bound = Some(last.primary().to_vec());
+            }
+            self.last_raw = Some(last.clone());
+        }
+        if let Some(max) = p.items.iter().map(|(k, ..)| k).max() {
+            if self.max_read.as_ref().map_or(true, |m| max > m) {
+                self.max_read = Some(max.clone());
+            }
+        }
+
+        let seq = self.seq;
+        self.seq = self.seq.wrapping_add(1);
+        let mut fresh = Vec::with_capacity(n);
+        for (i, (key, fields, payload)) in p.items.into_iter().enumerate() {
+            if i < skip || (i == 0 && overlap_first) {
+                // Skipped by a resumed offset, or the planned overlap re-read.
+                continue;
+            }
+            if ctx.watermark.is_some_and(|w| key <= *w) || self.is_buffered(&key) {
+                delta.duplicates_dropped += 1;
+                continue;
+            }
+            let pass = ctx.filter.matches(&fields);
+            if !pass {
+                delta.filtered_out += 1;
+            }
+            fresh.push(Entry {
+                key,
+                payload: pass.then_some(payload),
+                chunk: seq,
+                raw: i as u32,
+            });
+        }
+        // A tie-able source's equal names come in any order; one item twice is one item.
+        fresh.sort_by(|a, b| a.key.cmp(&b.key));
+        let before = fresh.len();
+        fresh.dedup_by(|a, b| a.key == b.key);
+        delta.duplicates_dropped += (before - fresh.len()) as u64;
+
+        self.next = p.next;
+        self.resume = None;
+        match flight.purpose {
+            Purpose::Whole => {
+                self.buf = fresh.into();
+            }
+            Purpose::WholePart => {
+                self.staging.append(&mut fresh);
+                if self.next.is_none() {
+                    let mut all = std::mem::take(&mut self.staging);
+                    all.sort_by(|a, b| a.key.cmp(&b.key));
+                    let before = all.len();
+                    all.dedup_by(|a, b| a.key == b.key);
+                    delta.duplicates_dropped += (before - all.len()) as u64;
+                    self.buf = all.into();
+                }
+            }
+            Purpose::Next { .. } | Purpose::Probe { .. } => {
+                self.marks.push_back(ChunkMark {
+                    seq,
+                    token: flight.token,
+                    live: fresh.len(),
+                });
+                self.insert_sorted(fresh);
+                self.prune_marks();
+            }
+        }
+        delta
+    }
+
+    /// Handles a failed request. A 410 on a kubernetes source goes on with the
+    /// inconsistent continue token if there is one, else relists from the
+    /// start (the watermark skips what was seen); anything else only clears the
+    /// request. `INVALID_RESPONSE` when a 410's continue token is too long.
+    pub(crate) fn check_failure(&self, failure: &Failure) -> Result<()> {
+        if failure
+            .continue_token
+            .as_ref()
+            .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
+        {
+            return Err(self.invalid(format!("continue token longer than {MAX_TOKEN_LEN} bytes")));
+        }
+        Ok(())
+    }
+
+    /// Applies a failure checked by [`Cursor::check_failure`]. Returns the counters it adds.
+    pub(crate) fn fail(&mut self, failure: Failure) -> SourceStats {
+        let mut delta = SourceStats {
+            requests: 1,
+            ..Default::default()
+        };
+        self.in_flight = None;
+        if failure.status != 410 || self.spec.kind != SourceKind::Kubernetes {
+            return delta;
+        }
+        delta.expired_recoveries += 1;
+        self.inconsistent = true;
+        self.resume = None;
+        self.promised = None;
+        match failure.continue_token.filter(|t| !t.is_empty()) {
+            // The rest of the list at the current revision, after the same key.
+            Some(t) => self.next = Some(t),
+            None => {
+                self.next = Some(String::new());
+                self.staging.clear();
+                self.seen_tokens.clear();
+            }
+        }
+        delta
+    }
+
+    /// Takes the smallest buffered entry (the merge consumed it).
+    pub(crate) fn pop_front(&mut self) -> Option<Entry<P>> {
+        let e = self.buf.pop_front()?;
+        if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
+            m.live = m.live.saturating_sub(1);
+        }
+        self.prune_marks();
+        Some(e)
+    }
+
+    /// This source's position, as a page token records it.
+    pub(crate) fn state(&self, order: SortOrder) -> SourceState {
+        let exhausted = self.exhausted();
+        let (chunk_token, offset) = if exhausted || !self.streamed {
+            (String::new(), 0)
+        } else if let Some(front) = self.marks.front() {
+            // The first chunk with unconsumed items, and how many raw items at
+            // its start are consumed: every raw item before the smallest buffered
+            // index was consumed or dropped (a tie-able chunk is sorted on entry,
+            // so that index need not be the buffer's first).
+            let offset = self
+                .buf
+                .iter()
+                .filter(|e| e.chunk == front.seq)
+                .map(|e| e.raw)
+                .min()
+                .unwrap_or(0);
+            (front.token.clone(), offset)
+        } else if let Some((t, o)) = &self.resume {
+            (t.clone(), *o)
+        } else {
+            (self.next.clone().unwrap_or_default(), 0)
+        };
+        SourceState {
+            source: self.spec.id.clone(),
+            chunk_token,
+            offset,
+            watermark: self.watermark.as_ref().and_then(|k| {
+                let (sort_key, identity) = k.to_parts(order)?;
+                Some(Watermark { sort_key, identity })
+            }),
+            resource_version: self.resource_version.clone(),
+            exhausted,
+            inconsistent: self.inconsistent,
+        }
+    }
+
+    fn is_buffered(&self, key: &SortKey) -> bool {
+        self.buf.binary_search_by(|e| e.key.cmp(key)).is_ok()
+    }
+
+    fn insert_sorted(&mut self, fresh: Vec<Entry<P>>) {
+        let appends = match (self.buf.back(), fresh.first()) {
+            (Some(last), Some(first)) => last.key < first.key,
+            _ => true,
+        };
+        if appends {
+            self.buf.extend(fresh);
+            return;
+        }
+        // Equal names straddling chunks, or items inserted ahead: merge.
+        let old = std::mem::take(&mut self.buf);
+        let mut merged = VecDeque::with_capacity(old.len() + fresh.len());
+        let mut a = old.into_iter().peekable();
+        let mut b = fresh.into_iter().peekable();
+        loop {
+            let take_a = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) => x.key <= y.key,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            let next = if take_a { a.next() } else { b.next() };
+            if let Some(e) = next {
+                merged.push_back(e);
+            }
+        }
+        self.buf = merged;
+    }
+
+    fn prune_marks(&mut self) {
+        while self.marks.front().is_some_and(|m| m.live == 0) {
+            self.marks.pop_front();
+        }
+    }
+
+    fn track_remaining(&mut self, n: u64, goes_on: bool, remaining: Option<u64>) {
+        if let Some((_, delivered)) = &mut self.promised {
+            *delivered = delivered.saturating_add(n);
+        }
+        if goes_on {
+            if let Some(r) = remaining {
+                self.promised = Some((r, 0));
+            }
+            return;
+        }
+        let short = self.promised.is_some_and(|(r, d)| d < r) || remaining.is_some_and(|r| r > 0);
+        if short {
+            self.truncated = true;
+        }
+        self.promised = None;
+    }
+
+    fn fill_defaults(&self, f: &mut ItemFields) {
+        if f.plugin.is_empty() {
+            f.plugin.clone_from(&self.spec.id.plugin);
+        }
+        if f.cluster.is_empty() {
+            f.cluster.clone_from(&self.spec.id.cluster);
+        }
+        if f.namespace.is_empty() {
+            f.namespace.clone_from(&self.spec.id.namespace);
+        }
+    }
+
+    fn invalid(&self, message: impl Into<String>) -> PagerError {
+        PagerError::InvalidResponse {
+            source_name: self.spec.id.label(),
+            message: message.into(),
+        }
+    }
+
+    fn no_progress(&self, message: impl Into<String>) -> PagerError {
+        PagerError::NoProgress {
+            source_name: self.spec.id.label(),
+            message: message.into(),
+        }
+    }
+
+    fn too_large(&self, ctx: &Ctx<'_>) -> PagerError {
+        PagerError::SourceTooLarge {
+            source_name: self.spec.id.label(),
+            cap: ctx.max_source_items,
+        }
+    }
+}
+
+/// Whether an item read at a position shows that nothing was skipped before
+/// it: it is the reference itself, or its name sorts before the reference's.
+/// An equal name with another key is not enough: a tie-able source orders
+/// equal names any way it likes, so that item may come from after the gap.
+fn not_after(first: &SortKey, reference: &SortKey) -> bool {
+    first == reference || first.primary() < reference.primary()
+}
+
+/// A plugin's decimal item offset: ASCII digits, no sign, no leading zero,
+/// fits in u64; `""` is the list's start (0). Anything else is opaque.
+/// (Private and small so that the codec's `token::PluginOffset` can replace it.)
+fn parse_offset(token: &str) -> Option<u64> {
+    if token.is_empty() {
+        return Some(0);
+    }
+    let b = token.as_bytes();
+    if !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b.first() == Some(&b'0')) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+/// The token for an item offset; the start is `""`, as a first request sends.
+fn format_offset(pos: u64) -> String {
+    if pos == 0 {
+        String::new()
+    } else {
+        pos.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_offsets_parse_strictly() {
+        let table: &[(&str, Option<u64>)] = &[
+            ("", Some(0)),
+            ("0", Some(0)),
+            ("7", Some(7)),
+            ("18446744073709551615", Some(u64::MAX)),
+            ("18446744073709551616", None),
+            ("007", None),
+            ("-1", None),
+            ("+1", None),
+            (" 1", None),
+            ("1e3", None),
+            ("abc", None),
+            ("١", None),
+        ];
+        for (t, want) in table {
+            assert_eq!(parse_offset(t), *want, "{t:?}");
+        }
+        assert_eq!(format_offset(0), "");
+        assert_eq!(format_offset(42), "42");
+    }
+
+    #[test]
+    fn token_ring_remembers_the_last_sixteen() {
+        let mut r = TokenRing::default();
+        for i in 0..20 {
+            r.push(&format!("t{i}"));
+        }
+        assert!(!r.contains("t3"), "pushed out");
+        assert!(r.contains("t4") && r.contains("t19"));
+        r.clear();
+        assert!(!r.contains("t19"));
+    }
+
+    #[test]
+    fn drift_reference_rule() {
+        let k = |name: &str, id: &str| {
+            SortOrder::Name.key(&ItemFields {
+                name: name.into(),
+                identifier: id.into(),
+                ..Default::default()
+            })
+        };
+        let r = k("pkg-c", "a/pkg-c");
+        assert!(not_after(&r, &r), "the reference itself");
+        assert!(not_after(&k("pkg-b", "z"), &r), "an earlier name");
+        assert!(!not_after(&k("pkg-d", "a"), &r), "a later name");
+        assert!(
+            !not_after(&k("pkg-c", "0"), &r),
+            "an equal name, another item: ambiguous"
+        );
+    }
+}

@@ -1,0 +1,1383 @@
+//! Pager tests with a tiny in-test backend. The backend is a referee, not just
+//! a data source: it checks every request it gets (a kubeapps source never gets
+//! asked for more than `limit + 1`, a continue token must be one it handed out)
+//! and counts them. The big simulator, the shared field cases and the model
+//! test live in `tests/`.
+
+use std::collections::{HashMap, HashSet};
+
+use super::*;
+use crate::filter::FilterOptions;
+use crate::options::{SourceKind, SourceOrder, SourceSpec};
+use crate::order::SortOrder;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// Continue tokens `"<rv>|<last name>"` over a snapshot; `rv` -1 = inconsistent.
+    K8s,
+    /// Decimal item offsets into the live list.
+    Offset,
+    /// Offsets into a list that rotates on every request.
+    Unordered,
+}
+
+fn item(plugin: &str, ns: &str, name: &str, repo: &str) -> ItemFields {
+    ItemFields {
+        plugin: plugin.into(),
+        cluster: "default".into(),
+        namespace: ns.into(),
+        identifier: format!("{repo}/{name}"),
+        name: name.into(),
+        display_name: name.into(),
+        short_description: String::new(),
+        categories: Vec::new(),
+    }
+}
+
+struct Fake {
+    kind: Kind,
+    id: SourceId,
+    /// Live data, sorted by (name, identifier).
+    items: Vec<ItemFields>,
+    rv: i64,
+    snapshots: HashMap<i64, Vec<ItemFields>>,
+    /// The next continue request answers 410; `true` = with an inconsistent token.
+    expire: Option<bool>,
+    fail_next: Option<u16>,
+    requests: usize,
+    rotation: usize,
+    handed_out: HashSet<String>,
+}
+
+impl Fake {
+    fn new(kind: Kind, plugin: &str, ns: &str, names: &[(&str, &str)]) -> Self {
+        let mut f = Fake {
+            kind,
+            id: SourceId::new(plugin, "default", ns),
+            items: Vec::new(),
+            rv: 100,
+            snapshots: HashMap::new(),
+            expire: None,
+            fail_next: None,
+            requests: 0,
+            rotation: 0,
+            handed_out: HashSet::new(),
+        };
+        for (name, repo) in names {
+            f.insert(item(plugin, ns, name, repo));
+        }
+        f
+    }
+
+    fn in_cluster(mut self, cluster: &str) -> Self {
+        self.id.cluster = cluster.into();
+        for i in &mut self.items {
+            i.cluster = cluster.into();
+        }
+        self
+    }
+
+    fn spec(&self) -> SourceSpec {
+        let kind = match self.kind {
+            Kind::K8s => SourceKind::Kubernetes,
+            Kind::Offset => SourceKind::Kubeapps,
+            Kind::Unordered => SourceKind::Unordered,
+        };
+        SourceSpec {
+            id: self.id.clone(),
+            kind,
+            order: None,
+        }
+    }
+
+    fn insert(&mut self, it: ItemFields) {
+        self.items.push(it);
+        self.items
+            .sort_by(|a, b| (&a.name, &a.identifier).cmp(&(&b.name, &b.identifier)));
+    }
+
+    fn delete(&mut self, name: &str) {
+        self.items.retain(|i| i.name != name);
+    }
+
+    fn serve(&mut self, req: &ChunkRequest) -> std::result::Result<Chunk<ItemFields>, Failure> {
+        self.requests += 1;
+        if let Some(status) = self.fail_next.take() {
+            return Err(Failure {
+                status,
+                reason: None,
+                continue_token: None,
+            });
+        }
+        match self.kind {
+            Kind::K8s => self.serve_k8s(req),
+            Kind::Offset | Kind::Unordered => Ok(self.serve_offset(req)),
+        }
+    }
+
+    fn serve_k8s(&mut self, req: &ChunkRequest) -> std::result::Result<Chunk<ItemFields>, Failure> {
+        let (rv, after) = if req.page_token.is_empty() {
+            self.rv += 1;
+            self.snapshots.insert(self.rv, self.items.clone());
+            (self.rv, None)
+        } else {
+            assert!(
+                self.handed_out.contains(&req.page_token),
+                "continue token not handed out: {:?}",
+                req.page_token
+            );
+            let (rv, last) = req.page_token.split_once('|').expect("fake token");
+            let rv: i64 = rv.parse().expect("fake rv");
+            if let Some(with_token) = self.expire.take() {
+                let continue_token = with_token.then(|| format!("-1|{last}"));
+                if let Some(t) = &continue_token {
+                    self.handed_out.insert(t.clone());
+                }
+                return Err(Failure {
+                    status: 410,
+                    reason: Some("Expired".into()),
+                    continue_token,
+                });
+            }
+            (rv, Some(last.to_string()))
+        };
+        let list = if rv < 0 {
+            self.items.clone()
+        } else {
+            self.snapshots.get(&rv).cloned().expect("snapshot")
+        };
+        let rest: Vec<ItemFields> = list
+            .into_iter()
+            .filter(|i| {
+                after
+                    .as_ref()
+                    .map_or(true, |a| i.name.as_str() > a.as_str())
+            })
+            .collect();
+        let take = rest.len().min(req.limit as usize);
+        let remaining = (rest.len() - take) as u64;
+        let items: Vec<_> = rest
+            .into_iter()
+            .take(take)
+            .map(|i| (i.clone(), i))
+            .collect();
+        let next = match items.last() {
+            Some((last, _)) if remaining > 0 => format!("{rv}|{}", last.name),
+            _ => String::new(),
+        };
+        if !next.is_empty() {
+            self.handed_out.insert(next.clone());
+        }
+        Ok(Chunk {
+            items,
+            next_token: Some(next),
+            resource_version: Some(rv.to_string()),
+            remaining_item_count: (remaining > 0).then_some(remaining),
+        })
+    }
+
+    fn serve_offset(&mut self, req: &ChunkRequest) -> Chunk<ItemFields> {
+        let off: usize = if req.page_token.is_empty() {
+            0
+        } else {
+            req.page_token.parse().expect("decimal offset")
+        };
+        let mut list = self.items.clone();
+        if self.kind == Kind::Unordered && !list.is_empty() {
+            self.rotation += 1;
+            let r = self.rotation % list.len();
+            list.rotate_left(r);
+        }
+        let end = (off + req.limit as usize).min(list.len());
+        let items: Vec<_> = list
+            .get(off..end)
+            .unwrap_or(&[])
+            .iter()
+            .map(|i| (i.clone(), i.clone()))
+            .collect();
+        let next = if end < list.len() {
+            end.to_string()
+        } else {
+            String::new()
+        };
+        Chunk {
+            items,
+            next_token: Some(next),
+            resource_version: None,
+            remaining_item_count: None,
+        }
+    }
+}
+
+struct Env {
+    fakes: Vec<Fake>,
+    options: PagerOptions,
+}
+
+impl Env {
+    fn new(fakes: Vec<Fake>, page_size: u32, chunk_limit: u32) -> Self {
+        let mut options = PagerOptions::new(fakes.iter().map(Fake::spec).collect());
+        options.page_size = page_size;
+        options.chunk_limit = chunk_limit;
+        Env { fakes, options }
+    }
+
+    fn pager(&self) -> Pager<ItemFields> {
+        Pager::new(self.options.clone()).expect("valid options")
+    }
+
+    fn requests(&self) -> usize {
+        self.fakes.iter().map(|f| f.requests).sum()
+    }
+
+    fn answer(&mut self, p: &mut Pager<ItemFields>, req: ChunkRequest) {
+        let fake = &mut self.fakes[req.source_index];
+        assert_eq!(req.source, fake.id);
+        match fake.serve(&req) {
+            Ok(chunk) => assert_eq!(
+                p.feed(req.request_id, chunk).expect("feed"),
+                FeedOutcome::Accepted
+            ),
+            Err(f) => assert_eq!(
+                p.fail(req.request_id, f).expect("fail"),
+                FeedOutcome::Accepted
+            ),
+        }
+    }
+
+    fn page(&mut self, p: &mut Pager<ItemFields>) -> Page<ItemFields> {
+        for _ in 0..10_000 {
+            if p.page_ready() {
+                return p.take_page_with(|_| Ok(String::new())).expect("ready");
+            }
+            let reqs = p.next_requests();
+            assert!(!reqs.is_empty(), "not ready and nothing to ask");
+            for r in reqs {
+                self.answer(p, r);
+            }
+        }
+        panic!("page never got ready");
+    }
+
+    fn resume(&self, p: &Pager<ItemFields>) -> Pager<ItemFields> {
+        Pager::from_state(p.state(), self.options.clone()).expect("resume")
+    }
+}
+
+fn names(page: &Page<ItemFields>) -> Vec<&str> {
+    page.items.iter().map(|i| i.name.as_str()).collect()
+}
+
+fn pairs<'a>(names: &[&'a str], repo: &'a str) -> Vec<(&'a str, &'a str)> {
+    names.iter().map(|n| (*n, repo)).collect()
+}
+
+fn seq(prefix: &str, n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("{prefix}{i:03}")).collect()
+}
+
+fn chunk(names: &[&str], next: &str) -> Chunk<ItemFields> {
+    Chunk {
+        items: names
+            .iter()
+            .map(|n| (item("", "", n, "repo"), item("", "", n, "repo")))
+            .collect(),
+        next_token: Some(next.into()),
+        resource_version: None,
+        remaining_item_count: None,
+    }
+}
+
+#[test]
+fn first_page_costs_one_request_per_source() {
+    let a = ["pkg-a", "pkg-c", "pkg-e", "pkg-g", "pkg-i", "pkg-k"];
+    let b = ["pkg-b", "pkg-d", "pkg-f", "pkg-h", "pkg-j", "pkg-l"];
+    let mut env = Env::new(
+        vec![
+            Fake::new(
+                Kind::Offset,
+                "helm.packages",
+                "kubeapps",
+                &pairs(&a, "repo-a"),
+            ),
+            Fake::new(
+                Kind::K8s,
+                "kapp_controller.packages",
+                "kubeapps",
+                &pairs(&b, "repo-c"),
+            ),
+        ],
+        4,
+        4,
+    );
+    let mut p = env.pager();
+    let first = p.next_requests();
+    assert_eq!(first.len(), 2, "both sources at once");
+    for r in first {
+        env.answer(&mut p, r);
+    }
+    assert!(p.page_ready());
+    assert!(
+        p.next_requests().is_empty(),
+        "a ready page asks nothing more"
+    );
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b", "pkg-c", "pkg-d"]);
+    assert!(!page.done);
+    assert_eq!(env.requests(), 2);
+    assert_eq!(page.stats.total().requests, 2);
+    assert_eq!(page.stats.items_emitted, 4);
+}
+
+#[test]
+fn filter_follows_chunks_until_a_match_or_the_end() {
+    let mut names_: Vec<(&str, &str)> = [
+        "pkg-a", "pkg-b", "pkg-c", "pkg-d", "pkg-e", "pkg-f", "pkg-g", "pkg-h",
+    ]
+    .iter()
+    .map(|n| (*n, "repo-a"))
+    .collect();
+    names_.push(("pkg-zz", "repo-b"));
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &names_,
+        )],
+        3,
+        3,
+    );
+    env.options.filter = FilterOptions {
+        repositories: vec!["repo-b".into()],
+        ..Default::default()
+    };
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-zz"]);
+    assert!(page.done);
+    assert_eq!(env.requests(), 3);
+    assert_eq!(p.stats().total().filtered_out, 8);
+}
+
+#[test]
+fn short_and_empty_chunks_with_a_token_are_not_the_end() {
+    let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let env = Env::new(vec![fake], 2, 3);
+    let mut p = env.pager();
+    let script = [
+        chunk(&["pkg-b"], "t1"),
+        chunk(&[], "t2"),
+        chunk(&["pkg-h", "pkg-i"], ""),
+    ];
+    let mut sent = Vec::new();
+    for c in script {
+        let reqs = p.next_requests();
+        assert_eq!(reqs.len(), 1);
+        sent.push(reqs[0].page_token.clone());
+        p.feed(reqs[0].request_id, c).expect("feed");
+    }
+    assert_eq!(sent, ["", "t1", "t2"]);
+    let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+    assert_eq!(names(&page), ["pkg-b", "pkg-h"]);
+    assert!(!page.done);
+    let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+    assert_eq!(names(&page), ["pkg-i"]);
+    assert!(page.done);
+    assert!(env.fakes[0].requests == 0, "scripted by hand");
+}
+
+#[test]
+fn an_empty_continue_string_ends_the_list() {
+    let fake = Fake::new(Kind::K8s, "fluxv2.packages", "kubeapps", &[]);
+    let env = Env::new(vec![fake], 5, 500);
+    let mut p = env.pager();
+    let reqs = p.next_requests();
+    assert_eq!(reqs.len(), 1);
+    p.feed(reqs[0].request_id, chunk(&["pkg-a", "pkg-b"], ""))
+        .expect("feed");
+    assert!(p.page_ready());
+    assert!(p.next_requests().is_empty());
+    let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+    assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
+    assert!(page.done);
+}
+
+#[test]
+fn a_deletion_loses_nothing_and_the_end_never_restarts() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &[("pkg-a", "r"), ("pkg-b", "r"), ("pkg-c", "r")],
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a", "pkg-b"]);
+    env.fakes[0].delete("pkg-b");
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-c"]);
+    assert!(page.done);
+    let before = env.requests();
+    for _ in 0..3 {
+        assert!(p.next_requests().is_empty());
+        let page = env.page(&mut p);
+        assert!(page.items.is_empty() && page.done);
+    }
+    assert_eq!(env.requests(), before, "no request after the end");
+}
+
+#[test]
+fn deletions_ahead_are_found_by_a_rescan() {
+    // Two items before the position vanish between pages: a plain offset
+    // client skips pkg-f; the overlap check sees it and steps back.
+    let n: Vec<(&str, &str)> = [
+        "pkg-a", "pkg-b", "pkg-c", "pkg-d", "pkg-e", "pkg-f", "pkg-g", "pkg-h",
+    ]
+    .iter()
+    .map(|n| (*n, "r"))
+    .collect();
+    let mut env = Env::new(
+        vec![Fake::new(Kind::Offset, "helm.packages", "kubeapps", &n)],
+        3,
+        3,
+    );
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a", "pkg-b", "pkg-c"]);
+    // The pager holds pkg-d..pkg-f (it read one chunk ahead to emit pkg-c).
+    env.fakes[0].delete("pkg-a");
+    env.fakes[0].delete("pkg-b");
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-d", "pkg-e", "pkg-f"]);
+    let page2 = env.page(&mut p);
+    assert_eq!(names(&page2), ["pkg-g", "pkg-h"]);
+    assert!(page2.done);
+    let total = p.stats().total();
+    assert!(total.rescans >= 1, "the drift was seen: {total:?}");
+}
+
+#[test]
+fn deletions_ahead_found_after_a_resume_too() {
+    let n: Vec<String> = seq("pkg-", 30);
+    let pairs_: Vec<(&str, &str)> = n.iter().map(|s| (s.as_str(), "r")).collect();
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &pairs_,
+        )],
+        5,
+        4,
+    );
+    let mut p = env.pager();
+    let mut shown: Vec<String> = names(&env.page(&mut p))
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for victim in ["pkg-000", "pkg-001", "pkg-002", "pkg-003", "pkg-004"] {
+        env.fakes[0].delete(victim);
+    }
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(names(&page).iter().map(|s| s.to_string()));
+        if page.done {
+            break;
+        }
+        p = env.resume(&p);
+    }
+    assert_eq!(shown, n, "each item once, in order");
+}
+
+#[test]
+fn inserts_ahead_are_skipped_and_the_page_topped_up() {
+    let n: Vec<(&str, &str)> = ["pkg-c", "pkg-d", "pkg-e", "pkg-f", "pkg-g"]
+        .iter()
+        .map(|n| (*n, "r"))
+        .collect();
+    let mut env = Env::new(
+        vec![Fake::new(Kind::Offset, "helm.packages", "kubeapps", &n)],
+        3,
+        3,
+    );
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-c", "pkg-d", "pkg-e"]);
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "pkg-a", "r"));
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "pkg-b", "r"));
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-f", "pkg-g"]);
+    assert!(page.done);
+}
+
+#[test]
+fn inserts_ahead_then_resume_repeat_nothing() {
+    let n: Vec<(&str, &str)> = ["pkg-b", "pkg-c", "pkg-d", "pkg-e", "pkg-f"]
+        .iter()
+        .map(|n| (*n, "r"))
+        .collect();
+    let mut env = Env::new(
+        vec![Fake::new(Kind::Offset, "helm.packages", "kubeapps", &n)],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-b", "pkg-c"]);
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "pkg-a", "r"));
+    let mut p = env.resume(&p);
+    assert_eq!(names(&env.page(&mut p)), ["pkg-d", "pkg-e"]);
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-f"]);
+    assert!(page.done);
+}
+
+#[test]
+fn equal_names_are_ordered_by_identity_across_resumes() {
+    let mut env = Env::new(
+        vec![
+            Fake::new(
+                Kind::Unordered,
+                "helm.packages",
+                "kubeapps",
+                &[
+                    ("pkg-a", "repo-c"),
+                    ("pkg-a", "repo-a"),
+                    ("pkg-b", "repo-a"),
+                    ("pkg-a", "repo-b"),
+                ],
+            ),
+            Fake::new(
+                Kind::K8s,
+                "fluxv2.packages",
+                "kubeapps",
+                &[("pkg-a", "repo-z")],
+            ),
+            Fake::new(
+                Kind::Offset,
+                "helm.packages",
+                "team-1",
+                &[("pkg-a", "repo-a")],
+            ),
+            Fake::new(
+                Kind::Offset,
+                "helm.packages",
+                "kubeapps",
+                &[("pkg-a", "repo-a")],
+            )
+            .in_cluster("prod"),
+        ],
+        2,
+        4,
+    );
+    let ident = |p: &Page<ItemFields>| -> Vec<String> {
+        p.items
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} {} {} {}",
+                    i.plugin, i.cluster, i.namespace, i.identifier
+                )
+            })
+            .collect()
+    };
+    let mut p = env.pager();
+    let want = [
+        [
+            "fluxv2.packages default kubeapps repo-z/pkg-a",
+            "helm.packages default kubeapps repo-a/pkg-a",
+        ],
+        [
+            "helm.packages default kubeapps repo-b/pkg-a",
+            "helm.packages default kubeapps repo-c/pkg-a",
+        ],
+        [
+            "helm.packages default team-1 repo-a/pkg-a",
+            "helm.packages prod kubeapps repo-a/pkg-a",
+        ],
+    ];
+    for w in want {
+        let page = env.page(&mut p);
+        assert_eq!(ident(&page), w);
+        assert!(!page.done);
+        p = env.resume(&p);
+    }
+    let page = env.page(&mut p);
+    assert_eq!(
+        ident(&page),
+        ["helm.packages default kubeapps repo-a/pkg-b"]
+    );
+    assert!(page.done);
+}
+
+#[test]
+fn idle_and_finished_sources_keep_their_place() {
+    let mut env = Env::new(
+        vec![
+            Fake::new(
+                Kind::Offset,
+                "helm.packages",
+                "kubeapps",
+                &[
+                    ("pkg-b", "a"),
+                    ("pkg-c", "a"),
+                    ("pkg-d", "a"),
+                    ("pkg-e", "a"),
+                ],
+            ),
+            Fake::new(
+                Kind::K8s,
+                "kapp_controller.packages",
+                "kubeapps",
+                &[("pkg-a", "c"), ("pkg-z", "c")],
+            ),
+            Fake::new(
+                Kind::Offset,
+                "fluxv2.packages",
+                "kubeapps",
+                &[("pkg-a1", "f")],
+            ),
+        ],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let mut all = Vec::new();
+    let mut states = Vec::new();
+    loop {
+        let page = env.page(&mut p);
+        all.extend(names(&page).iter().map(|s| s.to_string()));
+        states.push(p.state());
+        if page.done {
+            break;
+        }
+        p = env.resume(&p);
+    }
+    assert_eq!(
+        all,
+        ["pkg-a", "pkg-a1", "pkg-b", "pkg-c", "pkg-d", "pkg-e", "pkg-z"]
+    );
+    // After page 1 every source has its place: helm untouched at its first
+    // chunk, kapp one item into its chunk, flux finished.
+    let s = &states[0];
+    assert_eq!(s.sources.len(), 3);
+    assert_eq!(
+        (
+            s.sources[0].chunk_token.as_str(),
+            s.sources[0].offset,
+            s.sources[0].exhausted
+        ),
+        ("", 0, false)
+    );
+    assert_eq!(
+        (
+            s.sources[1].chunk_token.as_str(),
+            s.sources[1].offset,
+            s.sources[1].exhausted
+        ),
+        ("", 1, false)
+    );
+    assert!(s.sources[2].exhausted);
+    let wm = s.sources[2].watermark.as_ref().expect("flux showed pkg-a1");
+    assert_eq!(wm.sort_key, "pkg-a1");
+    assert_eq!(wm.identity.identifier, "f/pkg-a1");
+    assert!(s.sources[0].watermark.is_none());
+}
+
+#[test]
+fn page_token_state_carries_the_source_token_verbatim() {
+    let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![fake], 1, 2);
+    let mut p = env.pager();
+    let raw = "+RID:~kubeapps/pkg-b==#RT:1#TRC:10";
+    let reqs = p.next_requests();
+    p.feed(reqs[0].request_id, chunk(&["pkg-b"], raw))
+        .expect("feed");
+    env.page(&mut p);
+    let st = p.state();
+    assert_eq!(st.sources[0].chunk_token, raw);
+    assert_eq!(st.sources[0].offset, 0);
+    let mut p2 = env.resume(&p);
+    let reqs = p2.next_requests();
+    assert_eq!(reqs[0].page_token, raw);
+}
+
+#[test]
+fn a_state_from_another_filter_is_refused_and_the_pager_goes_on() {
+    let mut env = Env::new(
+        vec![
+            Fake::new(
+                Kind::Offset,
+                "helm.packages",
+                "kubeapps",
+                &[
+                    ("pkg-a", "repo-a"),
+                    ("pkg-c", "repo-b"),
+                    ("pkg-e", "repo-a"),
+                ],
+            ),
+            Fake::new(
+                Kind::K8s,
+                "fluxv2.packages",
+                "kubeapps",
+                &[
+                    ("pkg-b", "repo-a"),
+                    ("pkg-d", "repo-a"),
+                    ("pkg-f", "repo-a"),
+                ],
+            ),
+        ],
+        2,
+        2,
+    );
+    env.options.filter.repositories = vec!["repo-a".into()];
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a", "pkg-b"]);
+    for repos in [vec![], vec!["repo-b".to_string()]] {
+        let mut other = env.options.clone();
+        other.filter.repositories = repos;
+        let err = Pager::<ItemFields>::from_state(p.state(), other)
+            .err()
+            .expect("refused");
+        assert_eq!(err.code(), "FILTER_MISMATCH");
+    }
+    let mut other = env.options.clone();
+    other.sort = SortOrder::DisplayName;
+    assert_eq!(
+        Pager::<ItemFields>::from_state(p.state(), other)
+            .err()
+            .map(|e| e.code()),
+        Some("FILTER_MISMATCH")
+    );
+    assert_eq!(names(&env.page(&mut p)), ["pkg-d", "pkg-e"]);
+    let mut p = env.resume(&p);
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-f"]);
+    assert!(page.done);
+}
+
+#[test]
+fn a_state_for_other_sources_is_an_invalid_token() {
+    let env = Env::new(
+        vec![Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &[("pkg-a", "r")],
+        )],
+        2,
+        2,
+    );
+    let p = env.pager();
+    let mut st = p.state();
+    st.sources[0].source.namespace = "elsewhere".into();
+    let err = Pager::<ItemFields>::from_state(st, env.options.clone())
+        .err()
+        .expect("refused");
+    assert_eq!(err.code(), "INVALID_PAGE_TOKEN");
+    let mut st = p.state();
+    st.sources.push(st.sources[0].clone());
+    let err = Pager::<ItemFields>::from_state(st, env.options.clone())
+        .err()
+        .expect("refused");
+    assert_eq!(err.code(), "INVALID_PAGE_TOKEN");
+}
+
+#[test]
+fn expiry_goes_on_with_the_inconsistent_token() {
+    for with_token in [true, false] {
+        let n: Vec<(&str, &str)> = ["pkg-a", "pkg-b", "pkg-c", "pkg-d", "pkg-e", "pkg-f"]
+            .iter()
+            .map(|n| (*n, "repo-c"))
+            .collect();
+        let mut env = Env::new(
+            vec![Fake::new(
+                Kind::K8s,
+                "kapp_controller.packages",
+                "kubeapps",
+                &n,
+            )],
+            2,
+            2,
+        );
+        let mut p = env.pager();
+        let page = env.page(&mut p);
+        assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
+        assert!(!page.inconsistent);
+        let f = &mut env.fakes[0];
+        f.delete("pkg-f");
+        f.insert(item(
+            "kapp_controller.packages",
+            "kubeapps",
+            "pkg-aa",
+            "repo-c",
+        ));
+        f.insert(item(
+            "kapp_controller.packages",
+            "kubeapps",
+            "pkg-g",
+            "repo-c",
+        ));
+        f.expire = Some(with_token);
+        let page = env.page(&mut p);
+        assert_eq!(names(&page), ["pkg-c", "pkg-d"], "with token: {with_token}");
+        assert!(page.inconsistent);
+        assert_eq!(page.stats.total().expired_recoveries, 1);
+        let page = env.page(&mut p);
+        assert_eq!(names(&page), ["pkg-e", "pkg-g"], "with token: {with_token}");
+        assert!(page.done && page.inconsistent);
+        assert!(p.state().sources[0].inconsistent);
+        if !with_token {
+            // The relist re-read pkg-a and pkg-b (and the new pkg-aa, behind the watermark).
+            assert!(p.stats().total().duplicates_dropped >= 3);
+        }
+    }
+}
+
+#[test]
+fn a_failed_request_is_asked_again_and_late_answers_are_stale() {
+    let n: Vec<(&str, &str)> = ["pkg-a", "pkg-b", "pkg-c"]
+        .iter()
+        .map(|n| (*n, "r"))
+        .collect();
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &n,
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let first = p.next_requests();
+    assert_eq!(first.len(), 1);
+    assert!(p.next_requests().is_empty(), "in flight is not repeated");
+    let st = p.state();
+    assert_eq!(
+        p.fail(
+            first[0].request_id,
+            Failure {
+                status: 503,
+                reason: None,
+                continue_token: None
+            }
+        ),
+        Ok(FeedOutcome::Accepted)
+    );
+    assert_eq!(p.state(), st);
+    let again = p.next_requests();
+    assert_eq!(again.len(), 1);
+    assert_eq!(
+        (again[0].page_token.as_str(), again[0].limit),
+        (first[0].page_token.as_str(), first[0].limit)
+    );
+    assert_ne!(again[0].request_id, first[0].request_id);
+    // The first request's late answer: superseded.
+    assert_eq!(
+        p.feed(first[0].request_id, chunk(&["pkg-x"], "")),
+        Ok(FeedOutcome::Stale)
+    );
+    // Never made.
+    assert_eq!(
+        p.feed(999_999, chunk(&["pkg-x"], "")),
+        Ok(FeedOutcome::Stale)
+    );
+    assert_eq!(
+        p.fail(
+            12345,
+            Failure {
+                status: 500,
+                reason: None,
+                continue_token: None
+            }
+        ),
+        Ok(FeedOutcome::Stale)
+    );
+    let req = again[0].clone();
+    let answer = env.fakes[0].serve(&req).expect("served");
+    assert_eq!(
+        p.feed(req.request_id, answer.clone()),
+        Ok(FeedOutcome::Accepted)
+    );
+    // Answered twice.
+    assert_eq!(p.feed(req.request_id, answer), Ok(FeedOutcome::Stale));
+    assert_eq!(p.stats().total().stale_responses, 4);
+    assert_eq!(p.stats().sources[0].requests, 2);
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
+}
+
+#[test]
+fn a_repeated_token_is_no_progress_and_changes_nothing() {
+    let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![fake], 3, 2);
+    env.options.filter.query = "nothing-matches".into();
+    let mut p = env.pager();
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["pkg-a", "pkg-b"], "t1"))
+        .expect("feed");
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "t1");
+    p.feed(r[0].request_id, chunk(&["pkg-c", "pkg-d"], "t2"))
+        .expect("feed");
+    let r = p.next_requests();
+    let before = (p.state(), p.stats().clone());
+    let err = p
+        .feed(r[0].request_id, chunk(&["pkg-e"], "t1"))
+        .expect_err("loop");
+    assert_eq!(err.code(), "NO_PROGRESS");
+    assert_eq!(
+        err.details()["source"],
+        "kapp_controller.packages/default/kubeapps"
+    );
+    assert_eq!((p.state(), p.stats().clone()), before);
+    // The request is still in flight: a good answer goes on.
+    p.feed(r[0].request_id, chunk(&["pkg-e"], ""))
+        .expect("feed");
+    let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+    assert!(page.items.is_empty() && page.done);
+}
+
+#[test]
+fn chunks_without_anything_new_end_in_no_progress() {
+    let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![fake], 3, 2);
+    env.options.max_chunks_without_progress = 3;
+    let mut p = env.pager();
+    for i in 0..3 {
+        let r = p.next_requests();
+        p.feed(r[0].request_id, chunk(&[], &format!("t{i}")))
+            .expect("within the bound");
+    }
+    let r = p.next_requests();
+    let err = p
+        .feed(r[0].request_id, chunk(&[], "t9"))
+        .expect_err("past the bound");
+    assert_eq!(err.code(), "NO_PROGRESS");
+    p.feed(r[0].request_id, chunk(&["pkg-a"], ""))
+        .expect("an item is progress");
+    assert!(p.page_ready());
+}
+
+#[test]
+fn a_source_read_whole_over_the_cap_is_too_large() {
+    let n: Vec<(&str, &str)> = ["pkg-a", "pkg-b", "pkg-c"]
+        .iter()
+        .map(|n| (*n, "r"))
+        .collect();
+    let mut env = Env::new(
+        vec![Fake::new(Kind::Unordered, "helm.packages", "kubeapps", &n)],
+        2,
+        2,
+    );
+    env.options.max_source_items = 2;
+    let mut p = env.pager();
+    let r = p.next_requests();
+    assert_eq!(
+        (r[0].page_token.as_str(), r[0].limit),
+        ("", 3),
+        "one request, cap + 1"
+    );
+    let answer = env.fakes[0].serve(&r[0]).expect("served");
+    let err = p.feed(r[0].request_id, answer).expect_err("too large");
+    assert_eq!(err.code(), "SOURCE_TOO_LARGE");
+    assert_eq!(err.details()["cap"], 2);
+    // Exactly the cap is fine.
+    env.fakes[0].delete("pkg-c");
+    let answer = env.fakes[0].serve(&r[0]).expect("served");
+    p.feed(r[0].request_id, answer).expect("fits");
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
+    assert!(page.done);
+}
+
+#[test]
+fn a_kubernetes_source_read_whole_follows_continue_tokens_up_to_the_cap() {
+    let n: Vec<(&str, &str)> = ["B", "a", "c", "D", "e"]
+        .iter()
+        .map(|n| (*n, "r"))
+        .collect();
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &n,
+        )],
+        10,
+        2,
+    );
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["a", "B", "c", "D", "e"]);
+    assert_eq!(env.requests(), 3);
+    env.options.max_source_items = 4;
+    let mut p = env.pager();
+    let mut err = None;
+    for _ in 0..3 {
+        let r = p.next_requests();
+        let answer = env.fakes[0].serve(&r[0]).expect("served");
+        if let Err(e) = p.feed(r[0].request_id, answer) {
+            err = Some(e);
+            break;
+        }
+    }
+    assert_eq!(err.map(|e| e.code()), Some("SOURCE_TOO_LARGE"));
+}
+
+#[test]
+fn a_kubeapps_source_returning_more_than_asked_is_invalid() {
+    let mut env = Env::new(
+        vec![Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[])],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let before = p.state();
+    let err = p
+        .feed(r[0].request_id, chunk(&["pkg-a", "pkg-b", "pkg-c"], "3"))
+        .expect_err("over limit");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    assert_eq!(p.state(), before);
+    let err = p
+        .feed(r[0].request_id, chunk(&["pkg-b", "pkg-a"], "2"))
+        .expect_err("out of order");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    p.feed(r[0].request_id, chunk(&["pkg-a", "pkg-b"], ""))
+        .expect("fine");
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a", "pkg-b"]);
+}
+
+#[test]
+fn a_list_that_ends_short_of_its_remaining_count_is_truncated() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &[],
+        )],
+        5,
+        2,
+    );
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let mut c = chunk(&["pkg-a", "pkg-b"], "t1");
+    c.remaining_item_count = Some(3);
+    p.feed(r[0].request_id, c).expect("feed");
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["pkg-c"], ""))
+        .expect("feed");
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b", "pkg-c"]);
+    assert!(page.done && page.truncated);
+
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let mut c = chunk(&["pkg-a", "pkg-b"], "t1");
+    c.remaining_item_count = Some(1);
+    p.feed(r[0].request_id, c).expect("feed");
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["pkg-c"], ""))
+        .expect("feed");
+    let page = env.page(&mut p);
+    assert!(page.done && !page.truncated);
+}
+
+#[test]
+fn display_name_order_merges_sources_read_whole() {
+    let mut a = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &[("apache", "r"), ("nginx", "r")],
+    );
+    a.items[0].display_name = "Apache".into();
+    a.items[1].display_name = "NGINX".into();
+    let mut b = Fake::new(
+        Kind::K8s,
+        "fluxv2.packages",
+        "kubeapps",
+        &[("zeta", "r"), ("b-redis", "r")],
+    );
+    for i in &mut b.items {
+        if i.name == "zeta" {
+            i.display_name = "mysql".into();
+        } else {
+            i.display_name = String::new(); // sorts as its name
+        }
+    }
+    let mut env = Env::new(vec![a, b], 2, 1);
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let first = p.next_requests();
+    assert_eq!(first.len(), 2, "both sources at once");
+    assert_eq!(
+        first[0].limit,
+        env.options.max_source_items + 1,
+        "kubeapps: one request"
+    );
+    for r in first {
+        env.answer(&mut p, r);
+    }
+    let mut shown = Vec::new();
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+        p = env.resume(&p);
+    }
+    assert_eq!(shown, ["apache", "b-redis", "zeta", "nginx"]);
+    let st = p.state();
+    assert!(st.sources.iter().all(|s| s.exhausted));
+}
+
+#[test]
+fn a_resume_honours_a_new_page_size() {
+    let n: Vec<String> = seq("pkg-", 10);
+    let pairs_: Vec<(&str, &str)> = n.iter().map(|s| (s.as_str(), "r")).collect();
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &pairs_,
+        )],
+        3,
+        4,
+    );
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-000", "pkg-001", "pkg-002"]);
+    let mut opts = env.options.clone();
+    opts.page_size = 5;
+    let mut p = Pager::from_state(p.state(), opts).expect("same fingerprint");
+    let page = env.page(&mut p);
+    assert_eq!(
+        names(&page),
+        ["pkg-003", "pkg-004", "pkg-005", "pkg-006", "pkg-007"]
+    );
+    assert_eq!(p.state().page_size, 5);
+}
+
+#[test]
+fn a_page_after_done_is_empty_and_asks_nothing() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &[("pkg-a", "r")],
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert!(page.done);
+    let n = env.requests();
+    for _ in 0..3 {
+        assert!(p.page_ready());
+        assert!(p.next_requests().is_empty());
+        let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+        assert!(page.items.is_empty() && page.done);
+    }
+    assert_eq!(env.requests(), n);
+    let mut p = env.resume(&p);
+    assert!(
+        p.next_requests().is_empty(),
+        "a resumed finished pager asks nothing"
+    );
+    assert!(p.take_page_with(|_| Ok(String::new())).expect("ready").done);
+}
+
+#[test]
+fn buffers_hold_at_most_about_two_chunks_per_source() {
+    let a: Vec<String> = seq("a-", 200);
+    let b: Vec<String> = seq("b-", 200);
+    let mut all: Vec<(&str, &str)> = a.iter().map(|s| (s.as_str(), "r")).collect();
+    all.extend(b.iter().map(|s| (s.as_str(), "r")));
+    let mut env = Env::new(
+        vec![
+            Fake::new(Kind::Offset, "helm.packages", "kubeapps", &all),
+            Fake::new(Kind::K8s, "fluxv2.packages", "kubeapps", &all),
+        ],
+        7,
+        10,
+    );
+    let mut p = env.pager();
+    let mut count = 0;
+    loop {
+        let page = env.page(&mut p);
+        count += page.items.len();
+        for c in &p.cursors {
+            assert!(
+                c.buf.len() <= 2 * 10 + 1,
+                "buffer of {} entries",
+                c.buf.len()
+            );
+        }
+        if page.done {
+            break;
+        }
+    }
+    assert_eq!(count, 800);
+    // Each source: 400 items in chunks of 10 (kubeapps chunks re-read one item).
+    assert!(env.fakes[0].requests <= 45, "{}", env.fakes[0].requests);
+    assert_eq!(env.fakes[1].requests, 40);
+}
+
+#[test]
+fn live_changes_pass_through_the_filter() {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &[
+            ("pkg-a", "r"),
+            ("pkg-b", "r"),
+            ("pkg-c", "r"),
+            ("pkg-d", "r"),
+            ("pkg-e", "r"),
+        ],
+    );
+    for i in &mut f.items {
+        i.categories = vec![if matches!(i.name.as_str(), "pkg-b" | "pkg-d") {
+            "Monitoring"
+        } else {
+            "Database"
+        }
+        .into()];
+    }
+    let mut env = Env::new(vec![f], 2, 2);
+    env.options.filter.categories = vec!["Database".into()];
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a", "pkg-c"]);
+    let f = &mut env.fakes[0];
+    f.items[0].short_description = "edited after it was shown".into();
+    for n in ["pkg-bb", "pkg-dd"] {
+        let mut it = item("helm.packages", "kubeapps", n, "r");
+        it.categories = vec!["Monitoring".into()];
+        f.insert(it);
+    }
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-e"]);
+    assert!(page.done);
+}
+
+/// A small deterministic soak: random mutations between pages and random
+/// resumes over a kubeapps-offset and a kubernetes source. Whatever happens,
+/// pages never repeat an item, stay sorted, and show every item present for
+/// the whole run.
+#[test]
+fn random_mutations_never_repeat_skip_or_disorder() {
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    let mut rescans = 0;
+    let mut resumes = 0;
+    for round in 0..60 {
+        let names_a: Vec<String> = (0..40).map(|i| format!("pkg-{:03}", i * 2)).collect();
+        let names_b: Vec<String> = (0..25).map(|i| format!("pkg-{:03}", i * 3)).collect();
+        let pa: Vec<(&str, &str)> = names_a.iter().map(|s| (s.as_str(), "a")).collect();
+        let pb: Vec<(&str, &str)> = names_b.iter().map(|s| (s.as_str(), "b")).collect();
+        let page_size = 1 + next(6) as u32;
+        let chunk_limit = 1 + next(5) as u32;
+        let mut env = Env::new(
+            vec![
+                Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pa),
+                Fake::new(Kind::K8s, "fluxv2.packages", "kubeapps", &pb),
+            ],
+            page_size,
+            chunk_limit,
+        );
+        if round % 3 == 0 {
+            env.options.filter.query = "1".into();
+        }
+        let filter = env.options.filter.compile();
+        let mut ever_deleted: HashSet<(String, String)> = HashSet::new();
+        let initial: Vec<(String, String)> = env
+            .fakes
+            .iter()
+            .flat_map(|f| f.items.iter().map(|i| (i.plugin.clone(), i.name.clone())))
+            .collect();
+        let mut p = env.pager();
+        let mut shown: Vec<ItemFields> = Vec::new();
+        for _ in 0..500 {
+            let page = env.page(&mut p);
+            shown.extend(page.items.iter().cloned());
+            if page.done {
+                break;
+            }
+            // Mutate the kubeapps source: deletes and inserts anywhere.
+            for _ in 0..next(4) {
+                let f = &mut env.fakes[0];
+                if next(2) == 0 && !f.items.is_empty() {
+                    let i = next(f.items.len() as u64) as usize;
+                    let it = f.items.remove(i);
+                    ever_deleted.insert((it.plugin, it.name));
+                } else {
+                    let name = format!("pkg-{:03}x", next(80));
+                    f.insert(item("helm.packages", "kubeapps", &name, "a"));
+                }
+            }
+            rescans += p.stats().total().rescans;
+            if next(3) == 0 {
+                p = env.resume(&p);
+                resumes += 1;
+            }
+        }
+        let keys: Vec<SortKey> = shown.iter().map(|i| SortOrder::Name.key(i)).collect();
+        assert!(
+            keys.windows(2).all(|w| w[0] < w[1]),
+            "round {round}: sorted, no repeats"
+        );
+        let shown_set: HashSet<(String, String)> = shown
+            .iter()
+            .map(|i| (i.plugin.clone(), i.name.clone()))
+            .collect();
+        for (plugin, name) in initial {
+            let it = item(&plugin, "kubeapps", &name, "x");
+            if !ever_deleted.contains(&(plugin.clone(), name.clone())) && filter.matches(&it) {
+                assert!(
+                    shown_set.contains(&(plugin.clone(), name.clone())),
+                    "round {round}: {plugin} {name} missing"
+                );
+            }
+        }
+    }
+    // The soak is only worth something if drift and resumes happened.
+    assert!(
+        rescans > 10 && resumes > 100,
+        "rescans {rescans}, resumes {resumes}"
+    );
+}
+
+#[test]
+fn sources_given_an_order_none_are_read_whole() {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &[("pkg-b", "r"), ("pkg-a", "r")],
+    );
+    f.kind = Kind::Unordered;
+    let mut env = Env::new(vec![f], 5, 1);
+    env.options.sources[0].order = Some(SourceOrder::None);
+    env.options.sources[0].kind = SourceKind::Kubeapps;
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
+    assert_eq!(env.requests(), 1);
+}
