@@ -2011,6 +2011,52 @@ fn a_repeated_continue_token_is_no_progress_and_the_pager_goes_on() {
     );
 }
 
+/// Answers the pager documents as `INVALID_RESPONSE` (an offset source returning more than
+/// `limit`, items out of name order, a next token over 8 KiB): the error leaves the state
+/// and the request in flight as they were, so the right answer still goes in.
+#[test]
+fn a_spoiled_answer_is_invalid_response_and_the_right_answer_still_goes_in() {
+    use support::sim::Spoil;
+    for spoil in [Spoil::TooMany, Spoil::OutOfOrder, Spoil::LongToken] {
+        for src in 0..2 {
+            let s = setup(
+                2,
+                2,
+                vec![
+                    source(
+                        HELM,
+                        Behaviour::offset(),
+                        items("repo-a", &["pkg-a", "pkg-c", "pkg-e", "pkg-g"]),
+                    ),
+                    source(
+                        KAPP,
+                        Behaviour::kubernetes(),
+                        items("repo-c", &["pkg-b", "pkg-d", "pkg-f"]),
+                    ),
+                ],
+            );
+            let mut run = Run::new(&s);
+            for _ in 0..2 {
+                run.sim.inject(src, Injection::Invalid(spoil));
+            }
+            run.drain(10);
+            run.check_complete();
+            let names = shown_names(&run);
+            assert_eq!(
+                names,
+                ["pkg-a", "pkg-b", "pkg-c", "pkg-d", "pkg-e", "pkg-f", "pkg-g"]
+            );
+            // Too many items is an error from offset sources only.
+            if spoil != Spoil::TooMany || src == 0 {
+                assert!(
+                    run.figures.errors_checked >= 1,
+                    "{spoil:?} on source {src} was never checked"
+                );
+            }
+        }
+    }
+}
+
 /// A source read whole (unordered) over the cap: `SOURCE_TOO_LARGE`, state unchanged,
 /// the request still in flight.
 #[test]
@@ -2082,27 +2128,48 @@ fn cumulative_items_emitted_counts_only_items_of_taken_pages() {
 
 /// A resumed pager refetches a Kubernetes source's first chunk with `continue=""`, which is
 /// a new snapshot at the latest revision, and then skips the token's offset: after a
-/// deletion behind that offset the skip jumps over an item never shown (`pkg-b`).
-/// (Found by the model; the offset is only a hint, the watermark the truth: DESIGN.md.)
+/// deletion behind that offset, or an update that the server's selector now hides, the
+/// skip jumps over an item never shown (`pkg-b`). (Found by the model; the offset is only
+/// a hint, the watermark the truth: DESIGN.md "Page tokens".)
 #[test]
 fn a_resumed_first_kubernetes_chunk_is_a_new_snapshot_so_its_offset_must_not_skip_unseen_items() {
-    play(Case {
-        setup: setup(
+    let db = filter(&["Database"], &[]);
+    let names = ["pkg-a", "pkg-b", "pkg-c"];
+    let deleted = delete(KAPP, &["pkg-a"]);
+    let selector = Behaviour::Kubernetes(KubeConfig {
+        selector: Some(db.clone()),
+        ..KubeConfig::default()
+    });
+    let hidden = Step::Mutate {
+        source: KAPP,
+        insert: vec![],
+        delete: vec![],
+        update: vec![item_in("pkg-a", "repo-c", &["Monitoring"])],
+    };
+    for (behaviour, change) in [(Behaviour::kubernetes(), deleted), (selector, hidden)] {
+        let mut s = setup(
             1,
             3,
             vec![source(
                 KAPP,
-                Behaviour::kubernetes(),
-                items("repo-c", &["pkg-a", "pkg-b", "pkg-c"]),
+                behaviour,
+                names
+                    .iter()
+                    .map(|n| item_in(n, "repo-c", &["Database"]))
+                    .collect(),
             )],
-        ),
-        steps: vec![
-            page(&["pkg-a"], false),
-            delete(KAPP, &["pkg-a"]),
-            Step::Resume,
-            page(&["pkg-b"], false),
-            page(&["pkg-c"], true),
-        ],
-        invariants: vec![NoDuplicates, Complete, Sorted],
-    });
+        );
+        s.filter = db.clone();
+        play(Case {
+            setup: s,
+            steps: vec![
+                page(&["pkg-a"], false),
+                change,
+                Step::Resume,
+                page(&["pkg-b"], false),
+                page(&["pkg-c"], true),
+            ],
+            invariants: vec![NoDuplicates, Complete, Sorted],
+        });
+    }
 }

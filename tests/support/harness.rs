@@ -16,11 +16,11 @@ use std::collections::{HashMap, HashSet};
 use kubeapps_pager::token::PageToken;
 use kubeapps_pager::{
     Chunk, ChunkRequest, Failure, FeedOutcome, FilterOptions, Identity, ItemFields, Pager,
-    PagerError, PagerOptions, SortOrder, SourceId, SourceOrder, SourceSpec, Stats,
+    PagerError, PagerOptions, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec, Stats,
 };
 
 use super::oracle::{identity_of, ref_key, ref_matches, RefKey, SplitMix};
-use super::sim::{Behaviour, Fault, Payload, Reply, Sim};
+use super::sim::{Behaviour, Fault, Payload, Reply, Sim, Spoil};
 use super::{resume_from, ResumeFrom};
 
 /// Most answers the harness gives for one page before it calls the pager stuck.
@@ -243,6 +243,8 @@ pub struct Run {
     pub done: bool,
     /// Current pager instance.
     pub instance: u32,
+    /// Print every request, answer and page (`PAGER_TRACE=1`).
+    pub trace: bool,
     /// Every `remainingItemCount` the backend gives is true (a test that scripts a lying one
     /// clears this, and then `truncated` is not checked to be false).
     pub honest_counts: bool,
@@ -282,6 +284,7 @@ impl Run {
             figures: Figures::default(),
             done: false,
             instance: 0,
+            trace: std::env::var_os("PAGER_TRACE").is_some(),
             honest_counts: true,
             pending: Vec::new(),
             late: Vec::new(),
@@ -358,6 +361,18 @@ impl Run {
         self.install(pager);
     }
 
+    /// Resumes where the pager stands under other options (e.g. another page size), through
+    /// the token or the state as [`resume`](Run::resume); panics if the pager refuses.
+    pub fn resume_with(&mut self, options: PagerOptions) {
+        let pager = match resume_from() {
+            ResumeFrom::Token => Pager::resume(&self.pager.page_token(), options.clone()),
+            ResumeFrom::State => Pager::from_state(self.pager.state(), options.clone()),
+        }
+        .unwrap_or_else(|e| panic!("resuming under {options:?} failed: {} {e}", e.code()));
+        self.options = options;
+        self.install(pager);
+    }
+
     /// Resumes from `token` under `options`; on error the old pager stays, and its state must
     /// be unchanged.
     pub fn try_resume(&mut self, token: &str, options: PagerOptions) -> Result<(), PagerError> {
@@ -428,6 +443,13 @@ impl Run {
     }
 
     fn install(&mut self, pager: Pager<Payload>) {
+        if self.trace {
+            eprintln!(
+                "RESUME -> instance {}: {:?}",
+                self.instance + 1,
+                pager.state()
+            );
+        }
         self.pager = pager;
         self.instance += 1;
         self.figures.resumes += 1;
@@ -483,6 +505,25 @@ impl Run {
 
     fn answer(&mut self, req: ChunkRequest) {
         let d = self.sim.serve(&req);
+        if self.trace {
+            let what = match &d.reply {
+                Reply::Chunk(c) => format!(
+                    "{:?} next {:?} rv {:?} remaining {:?}",
+                    c.items
+                        .iter()
+                        .map(|(f, _)| f.name.as_str())
+                        .collect::<Vec<_>>(),
+                    c.next_token,
+                    c.resource_version,
+                    c.remaining_item_count
+                ),
+                Reply::Failure(f) => format!("{f:?}"),
+            };
+            eprintln!(
+                "  req {} src {} token {:?} limit {} -> {what} {:?}",
+                req.request_id, req.source_index, req.page_token, req.limit, d.fault
+            );
+        }
         self.figures.requests += 1;
         let src = req.source_index;
         let kube = self.sim.sources[src].behaviour.is_kubernetes();
@@ -529,6 +570,12 @@ impl Run {
                     self.feed(&req, chunk.clone());
                     self.feed_stale(req.request_id, chunk, "a second delivery of an answer");
                 }
+                Some(Fault::Invalid(spoil)) => {
+                    if let Some(bad) = self.spoiled(&req, &chunk, spoil) {
+                        self.expect_error(&req, bad, "INVALID_RESPONSE", &format!("{spoil:?}"));
+                    }
+                    self.feed(&req, chunk);
+                }
                 Some(Fault::RepeatToken) => {
                     let eligible = kube
                         && !req.page_token.is_empty()
@@ -548,24 +595,76 @@ impl Run {
     fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>) {
         let mut bad = chunk.clone();
         bad.next_token = Some(req.page_token.clone());
+        self.expect_error(
+            req,
+            bad,
+            "NO_PROGRESS",
+            "a chunk repeating its continue token",
+        );
+    }
+
+    /// The spoiled answer for `spoil`, or `None` where the pager does not promise an error
+    /// (see `Pager::feed`): too many items only from an offset source read in chunks, out of
+    /// order only from a source streamed in name order (with at least two names to swap), a
+    /// long token only where the list goes on.
+    fn spoiled(
+        &self,
+        req: &ChunkRequest,
+        chunk: &Chunk<Payload>,
+        spoil: Spoil,
+    ) -> Option<Chunk<Payload>> {
+        let spec = &self.options.sources[req.source_index];
+        let streamed = self.options.sort == SortOrder::Name
+            && spec.order != Some(SourceOrder::None)
+            && spec.kind != SourceKind::Unordered;
+        let mut bad = chunk.clone();
+        let more = chunk.next_token.as_deref().is_some_and(|t| !t.is_empty());
+        match spoil {
+            Spoil::TooMany => {
+                let first = chunk.items.first()?.clone();
+                if !streamed || spec.kind != SourceKind::Kubeapps {
+                    return None;
+                }
+                while bad.items.len() <= req.limit as usize {
+                    bad.items.push(first.clone());
+                }
+            }
+            Spoil::OutOfOrder => {
+                let (first, last) = (chunk.items.first()?, chunk.items.last()?);
+                if !streamed || first.0.name.as_bytes() >= last.0.name.as_bytes() {
+                    return None;
+                }
+                bad.items.reverse();
+            }
+            Spoil::LongToken => {
+                if !more {
+                    return None;
+                }
+                let digit = if spec.kind == SourceKind::Kubernetes {
+                    "A"
+                } else {
+                    "9"
+                };
+                bad.next_token = Some(digit.repeat(9 * 1024));
+            }
+        }
+        Some(bad)
+    }
+
+    /// Feeds `bad` for `req`: it must fail with `code`, leave `state()` as it was and keep the
+    /// request in flight (no new request for its source).
+    fn expect_error(&mut self, req: &ChunkRequest, bad: Chunk<Payload>, code: &str, what: &str) {
         let before = self.pager.state();
         match self.pager.feed(req.request_id, bad) {
-            Err(e) => assert_eq!(
-                e.code(),
-                "NO_PROGRESS",
-                "a chunk repeating its continue token: {e}"
-            ),
-            Ok(o) => panic!(
-                "a chunk that repeats continue token {:?} was {o:?}, not NO_PROGRESS",
-                req.page_token
-            ),
+            Err(e) => assert_eq!(e.code(), code, "{what} for {req:?}: {e}"),
+            Ok(o) => panic!("{what} for {req:?} was {o:?}, not {code}"),
         }
-        self.assert_unchanged(&before, "NO_PROGRESS");
+        self.assert_unchanged(&before, code);
         self.figures.errors_checked += 1;
         for r in self.pager.next_requests() {
             assert_ne!(
                 r.source_index, req.source_index,
-                "after an error its request must stay in flight: {r:?}"
+                "after {code} its request must stay in flight: {r:?}"
             );
             self.admit(r);
         }
@@ -696,6 +795,17 @@ impl Run {
             self.inst.accepted,
             pending
         );
+        if self.trace {
+            let shown: Vec<String> = page
+                .items
+                .iter()
+                .map(|p| format!("{}:{:?}", p.source, p.fields.identifier))
+                .collect();
+            eprintln!(
+                "PAGE {n} (instance {}) done {} {shown:?}",
+                self.instance, page.done
+            );
+        }
         let pt = page.stats.total();
         self.figures.pages += 1;
         self.figures.items += page.items.len() as u64;

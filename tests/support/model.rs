@@ -12,7 +12,7 @@ use proptest::sample::select;
 
 use super::harness::{AnswerOrder, Figures, Run, Setup, SourceSetup};
 use super::oracle::{identity_of, SplitMix};
-use super::sim::{Behaviour, EndStyle, Injection, KubeConfig, OffsetConfig};
+use super::sim::{Behaviour, EndStyle, Injection, KubeConfig, OffsetConfig, Spoil};
 use super::{resume_from, ResumeFrom};
 
 /// Characters of generated names: ASCII with case pairs, NUL, precomposed
@@ -162,8 +162,12 @@ pub enum StepGen {
     Duplicate { src: u8 },
     /// The source's next answer first repeats its continue token (`NO_PROGRESS`).
     RepeatToken { src: u8 },
+    /// The source's next answer first comes back spoiled (`INVALID_RESPONSE`).
+    Invalid { src: u8, spoil: u8 },
     /// Rebuild the pager from its token.
     Resume,
+    /// Rebuild the pager from its token with another page size.
+    Resize { page_size: u32 },
     /// A resume that must fail and leave the pager as it was.
     BadResume(BadResume),
 }
@@ -223,7 +227,7 @@ fn kind_gen() -> impl Strategy<Value = KindGen> {
 }
 
 fn source_gen() -> impl Strategy<Value = SourceGen> {
-    (0..3u8, 0..2u8, 0..3u8, kind_gen(), vec(item_gen(), 0..=8)).prop_map(
+    (0..3u8, 0..2u8, 0..3u8, kind_gen(), vec(item_gen(), 0..=10)).prop_map(
         |(plugin, cluster, namespace, kind, items)| SourceGen {
             plugin,
             cluster,
@@ -272,7 +276,9 @@ fn step_gen() -> impl Strategy<Value = StepGen> {
         1 => src().prop_map(|src| StepGen::Late { src }),
         1 => src().prop_map(|src| StepGen::Duplicate { src }),
         1 => src().prop_map(|src| StepGen::RepeatToken { src }),
+        1 => (src(), 0..3u8).prop_map(|(src, spoil)| StepGen::Invalid { src, spoil }),
         2 => Just(StepGen::Resume),
+        1 => (1..=7u32).prop_map(|page_size| StepGen::Resize { page_size }),
         1 => bad_resume().prop_map(StepGen::BadResume),
     ]
 }
@@ -285,7 +291,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
         1..=6u32,
         prop::bool::weighted(0.25),
         filter_gen(),
-        vec(step_gen(), 0..=20),
+        vec(step_gen(), 0..=40),
         0..3u8,
         any::<u64>(),
     )
@@ -501,7 +507,16 @@ fn apply(run: &mut Run, step: &StepGen, n: usize) {
         StepGen::Late { src } => run.sim.inject(at(*src), Injection::Late),
         StepGen::Duplicate { src } => run.sim.inject(at(*src), Injection::Duplicate),
         StepGen::RepeatToken { src } => run.sim.inject(at(*src), Injection::RepeatToken),
+        StepGen::Invalid { src, spoil } => {
+            let spoil = [Spoil::TooMany, Spoil::OutOfOrder, Spoil::LongToken][*spoil as usize % 3];
+            run.sim.inject(at(*src), Injection::Invalid(spoil));
+        }
         StepGen::Resume => run.resume(),
+        StepGen::Resize { page_size } => {
+            let mut options = run.options.clone();
+            options.page_size = *page_size;
+            run.resume_with(options);
+        }
         StepGen::BadResume(bad) => {
             // Spoiling a token needs the codec.
             if resume_from() == ResumeFrom::Token {

@@ -129,6 +129,19 @@ pub enum Injection {
     /// (Kubernetes) the answer first comes back with the request's own continue token as its next
     /// token: a token already returned in this pass (`NO_PROGRESS`); then the right answer.
     RepeatToken,
+    /// The answer first comes back spoiled (`INVALID_RESPONSE`); then the right answer.
+    Invalid(Spoil),
+}
+
+/// How an answer is spoiled (the `INVALID_RESPONSE` cases the pager documents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spoil {
+    /// An offset source returns more items than `limit`.
+    TooMany,
+    /// A streamed source returns its items out of name order.
+    OutOfOrder,
+    /// The next token is longer than 8 KiB.
+    LongToken,
 }
 
 /// How the harness must deliver an answer.
@@ -140,6 +153,8 @@ pub enum Fault {
     Duplicate,
     /// See [`Injection::RepeatToken`].
     RepeatToken,
+    /// See [`Injection::Invalid`].
+    Invalid(Spoil),
 }
 
 /// An answer: a chunk or a failure.
@@ -551,6 +566,7 @@ impl Sim {
             Some(Injection::Late) => (s.answer(req), Some(Fault::Late)),
             Some(Injection::Duplicate) => (s.answer(req), Some(Fault::Duplicate)),
             Some(Injection::RepeatToken) => (s.answer(req), Some(Fault::RepeatToken)),
+            Some(Injection::Invalid(k)) => (s.answer(req), Some(Fault::Invalid(k))),
             None => (s.answer(req), None),
         };
         let status = match &reply {
