@@ -48,6 +48,9 @@ fn known_fault(sc: &Scenario) -> bool {
     };
     let change = sc.steps.iter().any(|s| match s {
         StepGen::Delete { src, .. } | StepGen::Update { src, .. } => kube(*src),
+        StepGen::Meanwhile { change, .. } => {
+            matches!(**change, StepGen::Delete { src, .. } | StepGen::Update { src, .. } if kube(src))
+        }
         _ => false,
     });
     change

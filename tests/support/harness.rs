@@ -492,6 +492,19 @@ impl Run {
         {
             panic!("two requests in flight for one source: {p:?} and {r:?}");
         }
+        // No over-fetch: a source streamed in name order is asked `chunkLimit` items, plus one
+        // for the overlap re-read (DESIGN.md "Drift"); only a source read whole asks for more.
+        let spec = &self.options.sources[r.source_index];
+        let streamed = self.options.sort == SortOrder::Name
+            && spec.order != Some(SourceOrder::None)
+            && spec.kind != SourceKind::Unordered;
+        if streamed {
+            assert!(
+                r.limit <= self.options.chunk_limit.saturating_add(1),
+                "over-fetch: {r:?} asks more than chunkLimit {} + 1",
+                self.options.chunk_limit
+            );
+        }
         if let Some(f) = self.retry.remove(&r.source_index) {
             assert_eq!(
                 (&f.page_token, f.limit),

@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use proptest::sample::select;
 
 use super::harness::{AnswerOrder, Figures, Run, Setup, SourceSetup};
-use super::oracle::{identity_of, SplitMix};
-use super::sim::{Behaviour, EndStyle, Injection, KubeConfig, OffsetConfig, Spoil};
+use super::oracle::SplitMix;
+use super::sim::{Behaviour, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig, Spoil};
 use super::{resume_from, ResumeFrom};
 
 /// Characters of generated names: ASCII with case pairs, NUL, precomposed
@@ -152,6 +152,8 @@ pub enum StepGen {
         cats: u8,
         desc: u8,
     },
+    /// A change applied just before a later request is served, while a page is being built.
+    Meanwhile { src: u8, change: Box<StepGen> },
     /// Compact a Kubernetes source: its next continue request answers 410.
     Expire { src: u8, inconsistent: bool },
     /// The source's next request fails with this status.
@@ -268,6 +270,14 @@ fn step_gen() -> impl Strategy<Value = StepGen> {
     prop_oneof![
         10 => Just(StepGen::Page),
         2 => (src(), item_gen()).prop_map(|(src, item)| StepGen::Insert { src, item }),
+        2 => (src(), 0..3u8, item_gen(), any::<u16>(), 0..8u8, 0..4u8).prop_map(|(src, what, item, pick, cats, desc)| {
+            let change = match what {
+                0 => StepGen::Insert { src, item },
+                1 => StepGen::Delete { src, pick },
+                _ => StepGen::Update { src, pick, cats, desc },
+            };
+            StepGen::Meanwhile { src, change: Box::new(change) }
+        }),
         2 => (src(), any::<u16>()).prop_map(|(src, pick)| StepGen::Delete { src, pick }),
         2 => (src(), any::<u16>(), 0..8u8, 0..4u8)
             .prop_map(|(src, pick, cats, desc)| StepGen::Update { src, pick, cats, desc }),
@@ -461,30 +471,14 @@ fn apply(run: &mut Run, step: &StepGen, n: usize) {
         StepGen::Page => {
             run.page();
         }
-        StepGen::Insert { src, item: g } => {
-            run.sim.insert(at(*src), item(g));
-        }
-        StepGen::Delete { src, pick } => {
-            let live = run.sim.live(at(*src));
-            if !live.is_empty() {
-                let id = identity_of(&live[*pick as usize % live.len()]);
-                run.sim.delete(at(*src), &id);
+        StepGen::Insert { .. } | StepGen::Delete { .. } | StepGen::Update { .. } => {
+            if let Some((src, m)) = mutation(step, n) {
+                run.sim.mutate(src, m);
             }
         }
-        StepGen::Update {
-            src,
-            pick,
-            cats,
-            desc,
-        } => {
-            let live = run.sim.live(at(*src));
-            if !live.is_empty() {
-                // Known limit (DESIGN.md): an update keeps the sort key fields.
-                let mut it = live[*pick as usize % live.len()].clone();
-                it.categories = mask(*cats, &CATEGORIES);
-                it.short_description =
-                    DESCRIPTIONS[*desc as usize % DESCRIPTIONS.len()].to_string();
-                run.sim.update(at(*src), it);
+        StepGen::Meanwhile { change, .. } => {
+            if let Some((src, m)) = mutation(change, n) {
+                run.sim.defer(src, m);
             }
         }
         StepGen::Expire { src, inconsistent } => run.sim.expire(at(*src), *inconsistent),
@@ -524,6 +518,30 @@ fn apply(run: &mut Run, step: &StepGen, n: usize) {
             }
         }
     }
+}
+
+/// The sim's change for an insert, delete or update step.
+fn mutation(step: &StepGen, n: usize) -> Option<(usize, Mutation)> {
+    let at = |src: u8| src as usize % n;
+    Some(match step {
+        StepGen::Insert { src, item: g } => (at(*src), Mutation::Insert(item(g))),
+        StepGen::Delete { src, pick } => (at(*src), Mutation::Delete(*pick as usize)),
+        // Known limit (DESIGN.md): an update keeps the sort key fields.
+        StepGen::Update {
+            src,
+            pick,
+            cats,
+            desc,
+        } => (
+            at(*src),
+            Mutation::Update(
+                *pick as usize,
+                mask(*cats, &CATEGORIES),
+                DESCRIPTIONS[*desc as usize % DESCRIPTIONS.len()].to_string(),
+            ),
+        ),
+        _ => return None,
+    })
 }
 
 fn bad_resume_step(run: &mut Run, bad: &BadResume) {

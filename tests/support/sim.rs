@@ -133,6 +133,17 @@ pub enum Injection {
     Invalid(Spoil),
 }
 
+/// A change to a source's data, applied now or deferred to just before a later request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mutation {
+    /// Insert an item (skipped if its identity or Kubernetes key is taken).
+    Insert(ItemFields),
+    /// Delete the `n`-th live item (mod the count).
+    Delete(usize),
+    /// Set the `n`-th live item's categories and description (never its sort key).
+    Update(usize, Vec<String>, String),
+}
+
 /// How an answer is spoiled (the `INVALID_RESPONSE` cases the pager documents).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Spoil {
@@ -332,6 +343,8 @@ pub struct Sim {
     pub sources: Vec<SimSource>,
     /// Every request served, in order.
     pub seen: Vec<Seen>,
+    /// Changes to apply one by one, each just before a request is served.
+    deferred: VecDeque<(usize, Mutation)>,
 }
 
 fn kube_key(it: &ItemFields) -> String {
@@ -458,6 +471,34 @@ impl Sim {
         s.kube.compacted = s.kube.rev;
     }
 
+    /// Applies a change now.
+    pub fn mutate(&mut self, src: usize, m: Mutation) {
+        let live = self.live(src);
+        match m {
+            Mutation::Insert(it) => {
+                self.insert(src, it);
+            }
+            Mutation::Delete(n) if !live.is_empty() => {
+                self.delete(src, &identity_of(&live[n % live.len()]));
+            }
+            Mutation::Update(n, categories, short_description) if !live.is_empty() => {
+                let it = ItemFields {
+                    categories,
+                    short_description,
+                    ..live[n % live.len()].clone()
+                };
+                self.update(src, it);
+            }
+            _ => {}
+        }
+    }
+
+    /// Queues a change to apply just before some later request (of any source) is served:
+    /// the backend changes while a page is being built.
+    pub fn defer(&mut self, src: usize, m: Mutation) {
+        self.deferred.push_back((src, m));
+    }
+
     /// Queues a fault for the source's next request.
     pub fn inject(&mut self, src: usize, inj: Injection) {
         self.sources[src].injections.push_back(inj);
@@ -528,6 +569,9 @@ impl Sim {
 
     /// Answers one request, as the source's backend would, after checking it.
     pub fn serve(&mut self, req: &ChunkRequest) -> Delivery {
+        if let Some((s, m)) = self.deferred.pop_front() {
+            self.mutate(s, m);
+        }
         let src = req.source_index;
         assert!(
             src < self.sources.len(),
