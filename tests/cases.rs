@@ -962,6 +962,55 @@ fn inserts_and_deletions_behind_the_position_keep_the_pages_exact_at_every_chunk
     }
 }
 
+/// An all-namespaces source and a namespaced one list the same packages: each identity is
+/// shown once (the second copy has the same key, at the watermark), at every chunk size
+/// and through resumes.
+#[test]
+fn the_same_package_from_two_overlapping_sources_is_shown_once() {
+    let in_ns = |name: &str, ns: &str| ItemFields {
+        namespace: ns.into(),
+        ..item(name, "repo-a")
+    };
+    for limit in 1..=3 {
+        let all = vec![
+            in_ns("pkg-a", "kubeapps"),
+            in_ns("pkg-b", "team-1"),
+            in_ns("pkg-c", "kubeapps"),
+            in_ns("pkg-d", "kubeapps"),
+        ];
+        let one = vec![
+            in_ns("pkg-a", "kubeapps"),
+            in_ns("pkg-c", "kubeapps"),
+            in_ns("pkg-d", "kubeapps"),
+        ];
+        let s = setup(
+            2,
+            limit,
+            vec![
+                source_in(HELM, "default", "", Behaviour::offset(), all),
+                source_in(HELM, "default", "kubeapps", Behaviour::offset(), one),
+            ],
+        );
+        let mut run = Run::new(&s);
+        while !run.done {
+            run.page();
+            run.resume();
+        }
+        run.check_complete();
+        assert_eq!(
+            shown_names(&run),
+            ["pkg-a", "pkg-b", "pkg-c", "pkg-d"],
+            "limit {limit}"
+        );
+        let dropped: u64 = run
+            .pages
+            .iter()
+            .map(|p| p.stats.total().duplicates_dropped)
+            .sum();
+        assert!(dropped >= 3, "limit {limit}: {dropped} duplicates counted");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // total-order (R10), collation
 
@@ -2055,6 +2104,47 @@ fn a_spoiled_answer_is_invalid_response_and_the_right_answer_still_goes_in() {
             }
         }
     }
+}
+
+/// A selector that hides everything makes empty chunks: with `maxChunksWithoutProgress` 3
+/// the pager stops with `NO_PROGRESS` at the fourth (state unchanged, request in flight);
+/// with the default bound the same list is read to its end.
+#[test]
+fn empty_chunk_after_empty_chunk_is_no_progress_past_the_bound_and_fine_below_it() {
+    let none = filter(&["Nothing"], &[]);
+    let kube = Behaviour::Kubernetes(KubeConfig {
+        selector: Some(none.clone()),
+        ..KubeConfig::default()
+    });
+    let names: Vec<String> = (0..12).map(|i| format!("pkg-{i:02}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut s = setup(2, 1, vec![source(KAPP, kube, items("repo-c", &names))]);
+    s.filter = none;
+    let mut run = Run::new(&s);
+    run.drain(5);
+    assert_eq!(run.sim.requests(0), 12, "one request per key, to the end");
+    s.max_chunks_without_progress = Some(3);
+    let mut run = Run::new(&s);
+    let mut error = None;
+    for _ in 0..12 {
+        let Some(req) = run.pager.next_requests().into_iter().next() else {
+            break;
+        };
+        let Reply::Chunk(chunk) = run.sim.serve(&req).reply else {
+            panic!("the sim failed a plain request")
+        };
+        let before = run.pager.state();
+        if let Err(e) = run.pager.feed(req.request_id, chunk) {
+            assert_eq!(run.pager.state(), before, "state after {}", e.code());
+            assert!(
+                run.pager.next_requests().is_empty(),
+                "the request must stay in flight"
+            );
+            error = Some((e.code(), run.sim.requests(0)));
+            break;
+        }
+    }
+    assert_eq!(error, Some(("NO_PROGRESS", 4)));
 }
 
 /// A source read whole (unordered) over the cap: `SOURCE_TOO_LARGE`, state unchanged,

@@ -54,6 +54,8 @@ pub struct Setup {
     pub filter: FilterOptions,
     /// Cap for sources read whole (`None` = the default).
     pub max_source_items: Option<u32>,
+    /// Bound for `NO_PROGRESS` (`None` = the default).
+    pub max_chunks_without_progress: Option<u32>,
 }
 
 impl Setup {
@@ -66,6 +68,7 @@ impl Setup {
             sort: SortOrder::Name,
             filter: FilterOptions::default(),
             max_source_items: None,
+            max_chunks_without_progress: None,
         }
     }
 
@@ -91,6 +94,9 @@ impl Setup {
         o.filter = self.filter.clone();
         if let Some(cap) = self.max_source_items {
             o.max_source_items = cap;
+        }
+        if let Some(n) = self.max_chunks_without_progress {
+            o.max_chunks_without_progress = n;
         }
         o
     }

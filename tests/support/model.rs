@@ -442,6 +442,7 @@ pub fn setup(sc: &Scenario) -> Setup {
         },
         filter: flt,
         max_source_items: None,
+        max_chunks_without_progress: None,
     }
 }
 

@@ -637,11 +637,14 @@ impl Sim {
 }
 
 impl SimSource {
-    /// The item with the source's plugin, cluster and namespace.
+    /// The item with the source's plugin, cluster and namespace; an all-namespaces source
+    /// (namespace `""`) keeps an item's own namespace.
     fn own(&self, mut it: ItemFields) -> ItemFields {
         it.plugin = self.id.plugin.clone();
         it.cluster = self.id.cluster.clone();
-        it.namespace = self.id.namespace.clone();
+        if !self.id.namespace.is_empty() || it.namespace.is_empty() {
+            it.namespace = self.id.namespace.clone();
+        }
         it
     }
 
