@@ -60,7 +60,12 @@ fn base64url_accepts_both_alphabets_padded_or_not() {
 
 #[test]
 fn base64url_reading_rules() {
-    let cases: &[(&str, &str, Result<&[u8], TokenFault>)] = &[
+    type Row = (
+        &'static str,
+        &'static str,
+        Result<&'static [u8], TokenFault>,
+    );
+    let cases: &[Row] = &[
         ("empty text is no bytes", "", Ok(b"")),
         ("one byte, padded", "QQ==", Ok(b"A")),
         ("one byte, unpadded", "QQ", Ok(b"A")),
@@ -136,7 +141,7 @@ fn base64url_reading_rules() {
     ];
     for (name, text, want) in cases {
         let got = base64url::decode(text);
-        assert_eq!(got.as_deref().map_err(|f| *f), want.map(|b| &b[..]), "{name}: {text:?}");
+        assert_eq!(got.as_deref().map_err(|f| *f), *want, "{name}: {text:?}");
     }
 }
 
@@ -620,6 +625,16 @@ fn page_token_serde_view_rejects_bad_numbers() {
             .unwrap_or_default();
         assert!(err.contains(message), "{name}: {err}");
     }
+    let mut many = base.clone();
+    if let Some(serde_json::Value::Array(sources)) = many.pointer_mut("/sources") {
+        let first = sources[0].clone();
+        sources.resize(MAX_SOURCES + 1, first);
+    }
+    let err = serde_json::from_value::<PageToken>(many)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("at most 64"), "65 sources: {err}");
     let mut whole_float = base;
     if let Some(slot) = whole_float.pointer_mut("/pageSize") {
         *slot = json!(10.0);
@@ -908,10 +923,25 @@ fn continue_token_serde_view() {
     let view = serde_json::to_value(ContinueToken::new(-1, "kubeapps/pkg-c\0")).unwrap_or_default();
     assert_eq!(
         view,
-        json!({"version": "meta.k8s.io/v1", "resourceVersion": -1, "start": "kubeapps/pkg-c\u{0}", "consistent": false})
+        json!({"version": "meta.k8s.io/v1", "resourceVersion": "-1", "start": "kubeapps/pkg-c\u{0}", "consistent": false})
     );
     let back: Result<ContinueToken, _> = serde_json::from_value(view);
     assert_eq!(back.ok(), Some(ContinueToken::new(-1, "kubeapps/pkg-c\0")));
+    let huge = ContinueToken::new(i64::MIN, "a");
+    let view = serde_json::to_value(&huge).unwrap_or_default();
+    assert_eq!(
+        view["resourceVersion"], "-9223372036854775808",
+        "exact beyond 2^53"
+    );
+    assert_eq!(
+        serde_json::from_value::<ContinueToken>(view).ok(),
+        Some(huge)
+    );
+    let number = json!({"version": "meta.k8s.io/v1", "resourceVersion": 100, "start": "a"});
+    assert_eq!(
+        serde_json::from_value::<ContinueToken>(number).ok(),
+        Some(ContinueToken::new(100, "a"))
+    );
 }
 
 #[test]
@@ -1218,7 +1248,7 @@ fn inspect_serde_view_is_tagged_by_kind() {
     assert_eq!(
         serde_json::to_value(inspect_token(R04_TOKEN)).ok(),
         Some(json!({
-            "kind": "continue", "version": "meta.k8s.io/v1", "resourceVersion": 100,
+            "kind": "continue", "version": "meta.k8s.io/v1", "resourceVersion": "100",
             "start": "kubeapps/pkg-c\u{0}", "consistent": true
         }))
     );

@@ -57,8 +57,6 @@ enum Purpose {
         /// The key the first item must have (or be drift-checked against): the
         /// last item read before, re-read on purpose (see docs/DESIGN.md "Drift").
         overlap: Option<SortKey>,
-        /// Raw items to skip at the start of the answer (a resumed chunk's offset).
-        skip: u32,
     },
     /// A step back after offset drift, looking for a start at or before the reference.
     Probe { pos: u64 },
@@ -133,7 +131,7 @@ pub(crate) struct Ctx<'a> {
 /// What an answer turned out to be, decided by [`Cursor::prepare`].
 enum Verdict {
     /// Use the items; the first one is the planned overlap re-read when `overlap_first`.
-    Accept { overlap_first: bool, skip: usize },
+    Accept { overlap_first: bool },
     /// The overlap item moved back: items before the position were deleted. Rescan.
     MovedBack { reference: SortKey, base: u64 },
     /// A probe that started after the reference: step back further.
@@ -299,7 +297,16 @@ impl<P> Cursor<P> {
         out
     }
 
-    /// The request this source needs next (see the module docs for each case).
+    /// The request this source needs next:
+    ///
+    /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
+    /// - read whole, kubernetes: the next continue token, `chunkLimit`;
+    /// - rescanning: the probe offset, `chunkLimit + 1`;
+    /// - resumed at a decimal offset: from the item before `token + offset`,
+    ///   `chunkLimit + 1`, checked against W (no W, or offset 0: from the position);
+    /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
+    ///   against the last item read (first chunk: `""`, `chunkLimit`);
+    /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
         // A chunk that re-reads the item before the position asks one more.
@@ -345,7 +352,6 @@ impl<P> Cursor<P> {
                         purpose: Purpose::Next {
                             pos: Some(prev),
                             overlap: Some(w.clone()),
-                            skip: 0,
                         },
                     };
                 }
@@ -355,17 +361,19 @@ impl<P> Cursor<P> {
                     purpose: Purpose::Next {
                         pos: Some(start),
                         overlap: None,
-                        skip: 0,
                     },
                 };
             }
+            // A continue token or an opaque one: the refetched chunk need not be
+            // the one read (a new snapshot from "", an inconsistent token after a
+            // 410, a changed plugin list), so the offset is no position there.
+            // Nothing is lost: every raw item before it is at or below W.
             return Planned {
                 token: token.clone(),
                 limit,
                 purpose: Purpose::Next {
                     pos: None,
                     overlap: None,
-                    skip: *offset,
                 },
             };
         }
@@ -378,7 +386,6 @@ impl<P> Cursor<P> {
                     purpose: Purpose::Next {
                         pos: Some(prev),
                         overlap: Some(last.clone()),
-                        skip: 0,
                     },
                 };
             }
@@ -388,7 +395,6 @@ impl<P> Cursor<P> {
                 purpose: Purpose::Next {
                     pos: Some(n),
                     overlap: None,
-                    skip: 0,
                 },
             };
         }
@@ -398,7 +404,6 @@ impl<P> Cursor<P> {
             purpose: Purpose::Next {
                 pos: None,
                 overlap: None,
-                skip: 0,
             },
         }
     }
@@ -477,7 +482,6 @@ impl<P> Cursor<P> {
                 if first.is_some_and(|f| not_after(f, reference)) {
                     Verdict::Accept {
                         overlap_first: first == Some(reference),
-                        skip: 0,
                     }
                 } else {
                     Verdict::MovedBack {
@@ -486,9 +490,8 @@ impl<P> Cursor<P> {
                     }
                 }
             }
-            Purpose::Next { skip, .. } => Verdict::Accept {
+            Purpose::Next { .. } => Verdict::Accept {
                 overlap_first: false,
-                skip: *skip as usize,
             },
             Purpose::Probe { pos } => {
                 let found = match &self.rescan {
@@ -498,7 +501,6 @@ impl<P> Cursor<P> {
                 if *pos == 0 || found {
                     Verdict::Accept {
                         overlap_first: false,
-                        skip: 0,
                     }
                 } else {
                     Verdict::ProbeTooFar
@@ -506,7 +508,6 @@ impl<P> Cursor<P> {
             }
             Purpose::Whole | Purpose::WholePart => Verdict::Accept {
                 overlap_first: false,
-                skip: 0,
             },
         };
 
@@ -555,7 +556,7 @@ impl<P> Cursor<P> {
         let Some(flight) = self.in_flight.take() else {
             return delta;
         };
-        let (overlap_first, skip) = match p.verdict {
+        let overlap_first = match p.verdict {
             Verdict::MovedBack { reference, base } => {
                 self.rescan = Some(Rescan {
                     reference,
@@ -571,10 +572,7 @@ impl<P> Cursor<P> {
                 }
                 return delta;
             }
-            Verdict::Accept {
-                overlap_first,
-                skip,
-            } => (overlap_first, skip),
+            Verdict::Accept { overlap_first } => overlap_first,
         };
         if let Purpose::Probe { .. } = flight.purpose {
             delta.rescans += 1;
@@ -623,8 +621,8 @@ impl<P> Cursor<P> {
         self.seq = self.seq.wrapping_add(1);
         let mut fresh = Vec::with_capacity(n);
         for (i, (key, fields, payload)) in p.items.into_iter().enumerate() {
-            if i < skip || (i == 0 && overlap_first) {
-                // Skipped by a resumed offset, or the planned overlap re-read.
+            if i == 0 && overlap_first {
+                // The planned overlap re-read.
                 continue;
             }
             if ctx.watermark.is_some_and(|w| key <= *w) || self.is_buffered(&key) {

@@ -20,7 +20,9 @@
 //!         pager.feed(req.request_id, chunk)?;
 //!     }
 //! }
-//! assert_eq!(pager.state().sources[0].exhausted, false); // two items still to show
+//! // `take_page()` now hands out ["apache", "nginx"] with a NextPageToken.
+//! assert!(pager.page_ready());
+//! assert_eq!(pager.stats().sources[0].requests, 1);
 //! # Ok::<(), kubeapps_pager::PagerError>(())
 //! ```
 

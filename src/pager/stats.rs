@@ -28,17 +28,6 @@ pub struct Stats {
     pub items_emitted: u64,
 }
 
-impl Stats {
-    /// Sum over sources.
-    pub fn total(&self) -> SourceStats {
-        let mut t = SourceStats::default();
-        for s in &self.sources {
-            t.add(s);
-        }
-        t
-    }
-}
-
 impl SourceStats {
     /// Adds another set of counters to this one (saturating).
     pub fn add(&mut self, o: &SourceStats) {
@@ -53,6 +42,15 @@ impl SourceStats {
 }
 
 impl Stats {
+    /// Sum over sources.
+    pub fn total(&self) -> SourceStats {
+        let mut t = SourceStats::default();
+        for s in &self.sources {
+            t.add(s);
+        }
+        t
+    }
+
     /// Zeroed counters for `sources` sources.
     pub fn for_sources(sources: usize) -> Self {
         Stats {

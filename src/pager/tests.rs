@@ -10,6 +10,7 @@ use super::*;
 use crate::filter::FilterOptions;
 use crate::options::{SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
+use crate::token::page_token::MAX_TOKEN_LEN;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -527,6 +528,13 @@ fn inserts_ahead_then_resume_repeat_nothing() {
     let mut p = env.pager();
     assert_eq!(names(&env.page(&mut p)), ["pkg-b", "pkg-c"]);
     env.fakes[0].insert(item("helm.packages", "kubeapps", "pkg-a", "r"));
+    // To show pkg-c the pager read the next chunk from offset 1 (pkg-c again,
+    // then pkg-d, pkg-e): the position is one raw item into that chunk.
+    let st = p.state();
+    assert_eq!(
+        (st.sources[0].chunk_token.as_str(), st.sources[0].offset),
+        ("1", 1)
+    );
     let mut p = env.resume(&p);
     assert_eq!(names(&env.page(&mut p)), ["pkg-d", "pkg-e"]);
     let page = env.page(&mut p);
@@ -1272,95 +1280,170 @@ fn live_changes_pass_through_the_filter() {
     assert!(page.done);
 }
 
-/// A small deterministic soak: random mutations between pages and random
-/// resumes over a kubeapps-offset and a kubernetes source. Whatever happens,
-/// pages never repeat an item, stay sorted, and show every item present for
-/// the whole run.
+/// One random change to a source's data: a deletion (remembered) or an insertion.
+fn mutate(
+    env: &mut Env,
+    next: &mut impl FnMut(u64) -> u64,
+    deleted: &mut HashSet<(String, String)>,
+) {
+    let which = next(env.fakes.len() as u64) as usize;
+    let f = &mut env.fakes[which];
+    let plugin = f.id.plugin.clone();
+    if next(2) == 0 && !f.items.is_empty() {
+        let i = next(f.items.len() as u64) as usize;
+        let it = f.items.remove(i);
+        deleted.insert((it.plugin, it.identifier));
+    } else {
+        let name = format!("pkg-{:03}{}", next(80), ["x", "y", "u"][which % 3]);
+        let repo = ["a", "q"][next(2) as usize];
+        if !f.items.iter().any(|i| i.name == name) {
+            f.insert(item(&plugin, "kubeapps", &name, repo));
+        }
+    }
+}
+
+/// A small deterministic soak: random mutations between pages and between
+/// the requests of one page (every source, equal names included), 410s with
+/// and without a token, failed requests, answers delivered twice, random
+/// resumes with a new page size, both sort orders. Whatever happens, pages
+/// never repeat an item, stay sorted, and show every item present (and
+/// matching) for the whole run.
 #[test]
 fn random_mutations_never_repeat_skip_or_disorder() {
-    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    const ROUNDS: u64 = 160;
+    const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng: u64 = SEED;
     let mut next = move |n: u64| {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
-        rng % n
+        rng % n.max(1)
     };
-    let mut rescans = 0;
-    let mut resumes = 0;
-    for round in 0..60 {
+    let (mut rescans, mut resumes, mut expiries, mut stale) = (0, 0, 0, 0);
+    for round in 0..ROUNDS {
         let names_a: Vec<String> = (0..40).map(|i| format!("pkg-{:03}", i * 2)).collect();
         let names_b: Vec<String> = (0..25).map(|i| format!("pkg-{:03}", i * 3)).collect();
-        let pa: Vec<(&str, &str)> = names_a.iter().map(|s| (s.as_str(), "a")).collect();
+        let names_c: Vec<String> = (0..10).map(|i| format!("pkg-{:03}u", i * 7)).collect();
+        let mut pa: Vec<(&str, &str)> = names_a.iter().map(|s| (s.as_str(), "a")).collect();
+        // Equal names within the kubeapps source (other repositories).
+        pa.extend(names_a.iter().step_by(5).map(|s| (s.as_str(), "z")));
+        pa.extend(names_a.iter().step_by(7).map(|s| (s.as_str(), "m")));
         let pb: Vec<(&str, &str)> = names_b.iter().map(|s| (s.as_str(), "b")).collect();
+        let pc: Vec<(&str, &str)> = names_c.iter().map(|s| (s.as_str(), "c")).collect();
         let page_size = 1 + next(6) as u32;
         let chunk_limit = 1 + next(5) as u32;
-        let mut env = Env::new(
-            vec![
-                Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pa),
-                Fake::new(Kind::K8s, "fluxv2.packages", "kubeapps", &pb),
-            ],
-            page_size,
-            chunk_limit,
-        );
+        let mut fakes = vec![
+            Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pa),
+            Fake::new(Kind::K8s, "fluxv2.packages", "kubeapps", &pb),
+        ];
+        if round % 2 == 1 {
+            fakes.push(Fake::new(
+                Kind::Unordered,
+                "kapp_controller.packages",
+                "kubeapps",
+                &pc,
+            ));
+        }
+        let mut env = Env::new(fakes, page_size, chunk_limit);
         if round % 3 == 0 {
             env.options.filter.query = "1".into();
         }
+        if round % 4 == 1 {
+            env.options.sort = SortOrder::DisplayName;
+        }
+        let sort = env.options.sort;
         let filter = env.options.filter.compile();
-        let mut ever_deleted: HashSet<(String, String)> = HashSet::new();
-        let initial: Vec<(String, String)> = env
+        let id = |i: &ItemFields| (i.plugin.clone(), i.identifier.clone());
+        let mut deleted: HashSet<(String, String)> = HashSet::new();
+        let initial: Vec<ItemFields> = env
             .fakes
             .iter()
-            .flat_map(|f| f.items.iter().map(|i| (i.plugin.clone(), i.name.clone())))
+            .flat_map(|f| f.items.iter().cloned())
             .collect();
         let mut p = env.pager();
         let mut shown: Vec<ItemFields> = Vec::new();
-        for _ in 0..500 {
-            let page = env.page(&mut p);
-            shown.extend(page.items.iter().cloned());
-            if page.done {
-                break;
-            }
-            // Mutate the kubeapps source: deletes and inserts anywhere.
-            for _ in 0..next(4) {
-                let f = &mut env.fakes[0];
-                if next(2) == 0 && !f.items.is_empty() {
-                    let i = next(f.items.len() as u64) as usize;
-                    let it = f.items.remove(i);
-                    ever_deleted.insert((it.plugin, it.name));
-                } else {
-                    let name = format!("pkg-{:03}x", next(80));
-                    f.insert(item("helm.packages", "kubeapps", &name, "a"));
+        'pages: for _ in 0..500 {
+            let mut late = Vec::new();
+            for _ in 0..10_000 {
+                if p.page_ready() {
+                    let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+                    shown.extend(page.items.iter().cloned());
+                    if page.done {
+                        break 'pages;
+                    }
+                    break;
+                }
+                let reqs = p.next_requests();
+                assert!(
+                    !reqs.is_empty(),
+                    "round {round}: not ready and nothing to ask"
+                );
+                for r in reqs {
+                    if next(5) == 0 {
+                        mutate(&mut env, &mut next, &mut deleted);
+                    }
+                    match env.fakes[r.source_index].serve(&r) {
+                        Ok(c) => {
+                            if next(6) == 0 {
+                                late.push((r.request_id, c.clone()));
+                            }
+                            p.feed(r.request_id, c).expect("feed");
+                        }
+                        Err(f) => {
+                            p.fail(r.request_id, f).expect("fail");
+                        }
+                    }
                 }
             }
+            for (id_, c) in late {
+                assert_eq!(
+                    p.feed(id_, c),
+                    Ok(FeedOutcome::Stale),
+                    "round {round}: a repeated answer"
+                );
+                stale += 1;
+            }
+            for _ in 0..next(4) {
+                mutate(&mut env, &mut next, &mut deleted);
+            }
+            match next(6) {
+                0 => env.fakes[1].expire = Some(next(2) == 0),
+                1 => {
+                    let w = next(env.fakes.len() as u64) as usize;
+                    env.fakes[w].fail_next = Some(503);
+                }
+                _ => {}
+            }
             rescans += p.stats().total().rescans;
+            expiries += p.stats().total().expired_recoveries;
             if next(3) == 0 {
-                p = env.resume(&p);
+                let mut opts = env.options.clone();
+                opts.page_size = 1 + next(6) as u32;
+                p = Pager::from_state(p.state(), opts).expect("resume");
                 resumes += 1;
             }
         }
-        let keys: Vec<SortKey> = shown.iter().map(|i| SortOrder::Name.key(i)).collect();
+        let keys: Vec<SortKey> = shown.iter().map(|i| sort.key(i)).collect();
         assert!(
             keys.windows(2).all(|w| w[0] < w[1]),
             "round {round}: sorted, no repeats"
         );
-        let shown_set: HashSet<(String, String)> = shown
-            .iter()
-            .map(|i| (i.plugin.clone(), i.name.clone()))
-            .collect();
-        for (plugin, name) in initial {
-            let it = item(&plugin, "kubeapps", &name, "x");
-            if !ever_deleted.contains(&(plugin.clone(), name.clone())) && filter.matches(&it) {
+        let shown_set: HashSet<(String, String)> = shown.iter().map(id).collect();
+        for it in initial {
+            if !deleted.contains(&id(&it)) && filter.matches(&it) {
                 assert!(
-                    shown_set.contains(&(plugin.clone(), name.clone())),
-                    "round {round}: {plugin} {name} missing"
+                    shown_set.contains(&id(&it)),
+                    "round {round}: {} {} missing",
+                    it.plugin,
+                    it.identifier
                 );
             }
         }
     }
-    // The soak is only worth something if drift and resumes happened.
+    // The soak is only worth something if drift, expiry, late answers and resumes happened.
     assert!(
-        rescans > 10 && resumes > 100,
-        "rescans {rescans}, resumes {resumes}"
+        rescans > 10 && resumes > 100 && expiries > 10 && stale > 50,
+        "rescans {rescans}, resumes {resumes}, expiries {expiries}, stale {stale}"
     );
 }
 
@@ -1380,4 +1463,199 @@ fn sources_given_an_order_none_are_read_whole() {
     let page = env.page(&mut p);
     assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
     assert_eq!(env.requests(), 1);
+}
+
+#[test]
+fn kubeapps_chunks_re_read_the_last_item_seen() {
+    let n: Vec<String> = seq("pkg-", 7);
+    let pairs_: Vec<(&str, &str)> = n.iter().map(|s| (s.as_str(), "r")).collect();
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &pairs_,
+        )],
+        10,
+        2,
+    );
+    let mut p = env.pager();
+    let mut sent = Vec::new();
+    while !p.page_ready() {
+        for r in p.next_requests() {
+            sent.push((r.page_token.clone(), r.limit));
+            env.answer(&mut p, r);
+        }
+    }
+    let want: Vec<(String, u32)> = [("", 2), ("1", 3), ("3", 3), ("5", 3)]
+        .iter()
+        .map(|(t, l)| (t.to_string(), *l))
+        .collect();
+    assert_eq!(sent, want);
+    let page = p.take_page_with(|_| Ok(String::new())).expect("ready");
+    assert_eq!(page.items.len(), 7);
+    assert!(page.done);
+    let t = p.stats().total();
+    assert_eq!(
+        (t.duplicates_dropped, t.rescans),
+        (0, 0),
+        "the planned re-read is not a duplicate"
+    );
+    assert_eq!(t.items_scanned, 2 + 3 + 3 + 2);
+}
+
+#[test]
+fn equal_names_straddling_chunks_in_backend_order_are_all_shown_in_key_order() {
+    // The backend orders equal names its own way (r2, r3, r1), not by key.
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for (name, repo) in [
+        ("a", "r"),
+        ("x", "r2"),
+        ("x", "r3"),
+        ("x", "r1"),
+        ("y", "r"),
+    ] {
+        f.items.push(item("helm.packages", "kubeapps", name, repo));
+    }
+    let mut env = Env::new(vec![f], 2, 2);
+    let mut p = env.pager();
+    let mut shown = Vec::new();
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+        if page.done {
+            break;
+        }
+        p = env.resume(&p);
+    }
+    assert_eq!(shown, ["r/a", "r1/x", "r2/x", "r3/x", "r/y"]);
+}
+
+#[test]
+fn a_filtered_item_moves_the_watermark_so_a_resume_does_not_rescan() {
+    // pkg-c is filtered out right after pkg-b ends the page; pkg-d, read in
+    // the same chunk, shows nothing can come between, so pkg-c is consumed:
+    // the token points past it, and the resumed overlap check re-reads it as W.
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &[
+            ("pkg-a", "r"),
+            ("pkg-b", "r"),
+            ("pkg-c", "r"),
+            ("pkg-d", "r"),
+            ("pkg-e", "r"),
+        ],
+    );
+    f.items[2].categories = vec!["Other".into()];
+    for i in [0, 1, 3, 4] {
+        f.items[i].categories = vec!["Database".into()];
+    }
+    let mut env = Env::new(vec![f], 2, 4);
+    env.options.filter.categories = vec!["Database".into()];
+    let mut p = env.pager();
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a", "pkg-b"]);
+    let st = p.state();
+    let wm = st.sources[0].watermark.as_ref().expect("watermark");
+    assert_eq!(wm.sort_key, "pkg-c", "consumed, not shown");
+    assert_eq!(
+        (st.sources[0].chunk_token.as_str(), st.sources[0].offset),
+        ("", 3)
+    );
+    let mut p = env.resume(&p);
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-d", "pkg-e"]);
+    assert!(page.done);
+    assert_eq!(p.stats().total().rescans, 0);
+}
+
+#[test]
+fn the_same_item_from_two_sources_is_shown_once() {
+    // Two sources whose items carry the same identity (overlapping sources).
+    let a = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &[("pkg-a", "r"), ("pkg-b", "r")],
+    );
+    let mut b = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "team-1",
+        &[("pkg-b", "r"), ("pkg-c", "r")],
+    );
+    for i in &mut b.items {
+        i.namespace = "kubeapps".into();
+    }
+    let mut env = Env::new(vec![a, b], 10, 10);
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b", "pkg-c"]);
+    assert_eq!(p.stats().total().duplicates_dropped, 1);
+}
+
+#[test]
+fn a_410_on_a_kubeapps_source_is_a_plain_failure() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &[("pkg-a", "r")],
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let gone = Failure {
+        status: 410,
+        reason: Some("Gone".into()),
+        continue_token: Some("x".into()),
+    };
+    p.fail(r[0].request_id, gone).expect("fail");
+    assert_eq!(p.stats().total().expired_recoveries, 0);
+    let again = p.next_requests();
+    assert_eq!(again[0].page_token, r[0].page_token);
+    env.answer(&mut p, again[0].clone());
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a"]);
+    assert!(!page.inconsistent);
+}
+
+#[test]
+fn an_oversized_continue_token_is_refused_without_change() {
+    let mut env = Env::new(
+        vec![Fake::new(
+            Kind::K8s,
+            "kapp_controller.packages",
+            "kubeapps",
+            &[],
+        )],
+        2,
+        2,
+    );
+    let mut p = env.pager();
+    let r = p.next_requests();
+    let huge = "x".repeat(MAX_TOKEN_LEN + 1);
+    let err = p
+        .feed(r[0].request_id, chunk(&["pkg-a"], &huge))
+        .expect_err("too long");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    let expired = Failure {
+        status: 410,
+        reason: None,
+        continue_token: Some(huge),
+    };
+    let before = p.state();
+    assert_eq!(
+        p.fail(r[0].request_id, expired).map_err(|e| e.code()),
+        Err("INVALID_RESPONSE")
+    );
+    assert_eq!(p.state(), before);
+    assert_eq!(p.stats().total().requests, 0);
+    p.feed(r[0].request_id, chunk(&["pkg-a"], ""))
+        .expect("fine");
+    assert_eq!(names(&env.page(&mut p)), ["pkg-a"]);
 }

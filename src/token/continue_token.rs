@@ -13,10 +13,11 @@
 //! read as Go's `encoding/json` reads it into the apiserver's struct: unknown
 //! keys are ignored, keys match case-insensitively (`"RV"`, `"ſtart"`), the
 //! last of repeated keys wins, `null` leaves a field unset. It is stricter in
-//! three places, none of which the apiserver ever writes: invalid UTF-8 and
-//! lone surrogate escapes are rejected (Go replaces them with U+FFFD),
-//! `"rv":-0` is rejected (Go reads 0, which it then rejects anyway), and the
-//! base64 text must be canonical (see [`base64url`](super::base64url)).
+//! places the apiserver never writes: invalid UTF-8 and lone surrogate escapes
+//! are rejected (Go replaces them with U+FFFD), `"rv":-0` is rejected (Go
+//! reads 0, which it then rejects anyway), values of unknown keys may nest about 128
+//! levels deep (serde_json's limit; Go's is 10000), and the base64 text must be
+//! canonical (see [`base64url`](super::base64url)).
 //!
 //! [`ContinueToken::encode`] writes exactly what Go's `json.Marshal` plus
 //! `RawURLEncoding` write (Go 1.22 or later, as every supported Kubernetes
@@ -36,9 +37,10 @@ pub const CONTINUE_VERSION: &str = "meta.k8s.io/v1";
 /// A decoded Kubernetes continue token.
 ///
 /// Serde view (camelCase, for JS): `{ version, resourceVersion, start,
-/// consistent }`; `consistent` is [`is_consistent`](Self::is_consistent), written
-/// for the reader and ignored when read back. `resourceVersion` is exact in JS
-/// up to 2^53 (etcd revisions stay far below).
+/// consistent }`; `resourceVersion` is a decimal string, as Kubernetes writes
+/// `metadata.resourceVersion` (exact for any int64; a whole number is also
+/// read); `consistent` is [`is_consistent`](Self::is_consistent), written for
+/// the reader and ignored when read back.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ContinueToken {
     /// Format version, `"meta.k8s.io/v1"` (the JSON `v`).
@@ -120,7 +122,16 @@ impl ContinueToken {
     /// encoded token decodes back to `self`.
     pub fn encode(&self) -> Result<String> {
         self.check()?;
-        let mut json = String::with_capacity(45 + self.start.len() + self.start.len() / 4);
+        // Sized up front (21 bytes of punctuation, at most 20 digits), so
+        // rebuilding a token allocates each buffer once.
+        let capacity = [
+            20,
+            go_json_string_len(&self.version),
+            go_json_string_len(&self.start),
+        ]
+        .iter()
+        .fold(21usize, |sum, n| sum.saturating_add(*n));
+        let mut json = String::with_capacity(capacity);
         json.push_str("{\"v\":");
         write_go_json_string(&mut json, &self.version);
         json.push_str(",\"rv\":");
@@ -128,6 +139,7 @@ impl ContinueToken {
         json.push_str(",\"start\":");
         write_go_json_string(&mut json, &self.start);
         json.push('}');
+        debug_assert!(json.len() <= capacity, "go_json_string_len undercounts");
         Ok(base64url::encode(json.as_bytes()))
     }
 
@@ -169,13 +181,17 @@ impl ContinueToken {
 
 /// Whether the apiserver accepts `start`: it is unchanged by `path.Clean`
 /// once prefixed with `/` when it lacks one.
+///
+/// Checked without building the cleaned path: a rooted path is its own
+/// `path.Clean` exactly when it is `/` or none of its elements after the root
+/// is empty, `.` or `..` (each of those would be removed, shortening it).
+/// `path_clean` is the reference; a test checks the two agree.
 fn is_clean_start(start: &str) -> bool {
-    if start.starts_with('/') {
-        path_clean(start) == start
-    } else {
-        let rooted = format!("/{start}");
-        path_clean(&rooted) == rooted
-    }
+    let elements = start.strip_prefix('/').unwrap_or(start);
+    elements.is_empty()
+        || elements
+            .split('/')
+            .all(|e| !e.is_empty() && e != "." && e != "..")
 }
 
 /// Go's `path.Clean`: the shortest path name lexically equal to `path`.
@@ -214,6 +230,18 @@ pub fn path_clean(path: &str) -> String {
         (false, true) => ".".to_owned(),
         (false, false) => joined,
     }
+}
+
+/// Length of `s` written by [`write_go_json_string`], quotes included.
+fn go_json_string_len(s: &str) -> usize {
+    s.chars()
+        .map(|c| match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
+            '\u{2028}' | '\u{2029}' => 6,
+            c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => 6,
+            c => c.len_utf8(),
+        })
+        .fold(2usize, usize::saturating_add)
 }
 
 /// Writes `s` as a JSON string exactly as Go's `encoding/json` does (with its
@@ -399,7 +427,7 @@ fn parse_go_json(json: &str) -> Result<GoFields> {
 #[serde(rename_all = "camelCase")]
 struct ContinueView<'a> {
     version: &'a str,
-    resource_version: i64,
+    resource_version: String,
     start: &'a str,
     consistent: bool,
 }
@@ -408,7 +436,7 @@ impl Serialize for ContinueToken {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         ContinueView {
             version: &self.version,
-            resource_version: self.resource_version,
+            resource_version: self.resource_version.to_string(),
             start: &self.start,
             consistent: self.is_consistent(),
         }
@@ -421,8 +449,39 @@ impl Serialize for ContinueToken {
 #[serde(rename_all = "camelCase")]
 struct ContinueInput {
     version: String,
+    #[serde(deserialize_with = "read_rv")]
     resource_version: i64,
     start: String,
+}
+
+/// Reads `resourceVersion` as a decimal string (as written) or an integer.
+fn read_rv<'de, D: de::Deserializer<'de>>(d: D) -> std::result::Result<i64, D::Error> {
+    struct V;
+    impl Visitor<'_> for V {
+        type Value = i64;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("resourceVersion: a 64-bit integer, as a decimal string or a whole number")
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<i64, E> {
+            v.parse()
+                .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<i64, E> {
+            Ok(v)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<i64, E> {
+            i64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<i64, E> {
+            // JS numbers: whole and exact only.
+            if v.fract() == 0.0 && v.abs() <= 9_007_199_254_740_991.0 {
+                Ok(v as i64)
+            } else {
+                Err(E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+        }
+    }
+    d.deserialize_any(V)
 }
 
 impl<'de> Deserialize<'de> for ContinueToken {
@@ -439,6 +498,42 @@ impl<'de> Deserialize<'de> for ContinueToken {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_start_check_agrees_with_path_clean() {
+        // Every string of up to 7 characters over an alphabet that matters.
+        let alphabet = ['a', '.', '/', '\u{e9}'];
+        let mut strings = vec![String::new()];
+        for _ in 0..7 {
+            let longer: Vec<String> = strings
+                .iter()
+                .filter(|s| s.chars().count() == strings.last().map_or(0, |l| l.chars().count()))
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            strings.extend(longer);
+        }
+        assert!(strings.len() > 20_000);
+        for start in &strings {
+            let rooted = if start.starts_with('/') {
+                start.clone()
+            } else {
+                format!("/{start}")
+            };
+            assert_eq!(
+                is_clean_start(start),
+                path_clean(&rooted) == rooted,
+                "{start:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn json_length_is_counted_exactly() {
+        let s = "a\"\\\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}<>&\u{2028}\u{2029}é😀";
+        let mut out = String::new();
+        write_go_json_string(&mut out, s);
+        assert_eq!(go_json_string_len(s), out.len(), "{out}");
+    }
 
     #[test]
     fn path_clean_follows_go_examples() {

@@ -86,7 +86,7 @@ const KNOWN_PLUGINS: [&str; 3] = [
 /// Serde view (camelCase, for JS): `{ fingerprint: "0123456789abcdef",
 /// pageSize, sources: [SourceState] }`; `fingerprint` is 16 lowercase hex
 /// digits; `pageSize` a whole number in `0..=2^32-1` (reading rejects negative
-/// and fractional numbers).
+/// and fractional numbers); `sources` at most 64 (reading stops at the 65th).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageToken {
@@ -97,6 +97,7 @@ pub struct PageToken {
     #[serde(deserialize_with = "read_page_size")]
     pub page_size: u32,
     /// One entry per source, idle and exhausted ones included, in the pager's source order.
+    #[serde(deserialize_with = "read_sources")]
     pub sources: Vec<SourceState>,
 }
 
@@ -715,6 +716,39 @@ fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u64, D::
     }
 }
 
+/// Reads at most [`MAX_SOURCES`] sources, refusing a longer list before
+/// allocating for it (from its announced length) or while reading it.
+fn read_sources<'de, D: Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Vec<SourceState>, D::Error> {
+    struct Bounded;
+    impl<'de> Visitor<'de> for Bounded {
+        type Value = Vec<SourceState>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "a list of at most {MAX_SOURCES} sources")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            let too_many =
+                || de::Error::custom(format!("sources: a page token holds at most {MAX_SOURCES}"));
+            if seq.size_hint().is_some_and(|n| n > MAX_SOURCES) {
+                return Err(too_many());
+            }
+            let mut sources = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+            while let Some(source) = seq.next_element()? {
+                if sources.len() == MAX_SOURCES {
+                    return Err(too_many());
+                }
+                sources.push(source);
+            }
+            Ok(sources)
+        }
+    }
+    d.deserialize_seq(Bounded)
+}
+
 fn read_page_size<'de, D: Deserializer<'de>>(d: D) -> std::result::Result<u32, D::Error> {
     d.deserialize_any(WholeU32("pageSize"))
 }
@@ -874,7 +908,8 @@ mod tests {
     /// Token sizes for BENCHMARKS.md: `cargo test --lib size_report -- --nocapture`.
     #[test]
     fn size_report() {
-        let cases: [(&str, fn(usize) -> String); 3] = [
+        type ChunkMaker = fn(usize) -> String;
+        let cases: [(&str, ChunkMaker); 3] = [
             ("k8s continue tokens, 100 chars", k8s_continue_100),
             ("opaque base64url, 100 chars", opaque_base64url_100),
             ("opaque non-base64, 100 bytes", opaque_text_100),
