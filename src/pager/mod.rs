@@ -370,7 +370,9 @@ impl<P: Clone> Pager<P> {
         let items: Vec<P> = self.pending.drain(..take).collect();
         let n = self.cursors.len();
         let mut stats = std::mem::replace(&mut self.page_stats, Stats::for_sources(n));
+        // Counted when taken, not when merged: `items_emitted` is what pages handed out.
         stats.items_emitted = items.len() as u64;
+        self.stats.items_emitted = self.stats.items_emitted.saturating_add(items.len() as u64);
         let page = Page {
             items,
             next_page_token,
@@ -485,7 +487,6 @@ impl<P: Clone> Pager<P> {
             self.w_source = Some(ci);
             if let Some(p) = e.payload {
                 self.pending.push(p);
-                self.stats.items_emitted = self.stats.items_emitted.saturating_add(1);
             }
         }
     }

@@ -350,16 +350,20 @@ impl Run {
 
     /// The page token of the last page, or the pager's token before any page.
     pub fn last_token(&self) -> String {
-        self.pages
-            .last()
-            .map_or_else(|| self.pager.page_token(), |p| p.token.clone())
+        self.pages.last().map_or_else(
+            || self.pager.page_token().expect("the position encodes"),
+            |p| p.token.clone(),
+        )
     }
 
     /// Throws the pager away and builds a new one where it stood (a reload): from its page
     /// token, or from `state()` while the codec is not there (see [`super::RESUME_FROM`]).
     pub fn resume(&mut self) {
         let pager = match resume_from() {
-            ResumeFrom::Token => Pager::resume(&self.pager.page_token(), self.options.clone()),
+            ResumeFrom::Token => Pager::resume(
+                &self.pager.page_token().expect("the position encodes"),
+                self.options.clone(),
+            ),
             ResumeFrom::State => Pager::from_state(self.pager.state(), self.options.clone()),
         }
         .unwrap_or_else(|e| {
@@ -375,7 +379,10 @@ impl Run {
     /// the token or the state as [`resume`](Run::resume); panics if the pager refuses.
     pub fn resume_with(&mut self, options: PagerOptions) {
         let pager = match resume_from() {
-            ResumeFrom::Token => Pager::resume(&self.pager.page_token(), options.clone()),
+            ResumeFrom::Token => Pager::resume(
+                &self.pager.page_token().expect("the position encodes"),
+                options.clone(),
+            ),
             ResumeFrom::State => Pager::from_state(self.pager.state(), options.clone()),
         }
         .unwrap_or_else(|e| panic!("resuming under {options:?} failed: {} {e}", e.code()));
@@ -731,6 +738,7 @@ impl Run {
         let page = self
             .pager
             .take_page()
+            .expect("the position encodes")
             .expect("page_ready() said yes, take_page() gave None");
         let n = self.pages.len();
         let size = self.options.page_size as usize;
@@ -790,7 +798,7 @@ impl Run {
         if resume_from() == ResumeFrom::Token {
             assert_eq!(
                 page.next_page_token,
-                self.pager.page_token(),
+                self.pager.page_token().expect("the position encodes"),
                 "page {n}: the page's token and page_token()"
             );
             let decoded = PageToken::decode(&page.next_page_token).unwrap_or_else(|e| {

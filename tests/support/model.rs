@@ -546,7 +546,7 @@ fn mutation(step: &StepGen, n: usize) -> Option<(usize, Mutation)> {
 }
 
 fn bad_resume_step(run: &mut Run, bad: &BadResume) {
-    let token = run.pager.page_token();
+    let token = run.pager.page_token().expect("the position encodes");
     let chars: Vec<char> = token.chars().collect();
     let len = chars.len();
     let mut options = run.options.clone();
