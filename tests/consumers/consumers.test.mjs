@@ -1,5 +1,6 @@
 // The packed npm package (`npm pack pkg/`) as its users get it, in four consumers, each a tiny app
 // under tests/consumers/<name>/ installed into a temp folder with the tarball:
+//  - a page with an import map and no bundler, served as it is, in headless Chromium;
 //  - webpack 5 configured as Create React App 5 does (no wasm experiment, no wasm loader), built
 //    for production and for development, served on 127.0.0.1 and run in headless Chromium;
 //  - Vite 7 (`vite build`, no config, no plugin), likewise; and its dev server with the one config
@@ -17,7 +18,7 @@ import { launch } from "../e2e/support/browser.mjs";
 import { BIN, childEnv, makeApp, packTarball, run, runInBrowser, serveStatic, tempDir } from "./support/harness.mjs";
 import { catalog, identity, OPTIONS, PAGE_SIZE, CHUNK_LIMIT } from "./shared/catalog.mjs";
 
-const APPS = ["webpack", "vite", "node-esm", "node-cjs"];
+const APPS = ["browser-esm", "webpack", "vite", "node-esm", "node-cjs"];
 let temp, tarball, browser;
 const apps = {};
 
@@ -100,6 +101,10 @@ async function runBuiltApp(dir, wasmAt) {
     await server.close();
   }
 }
+
+test("browser ESM without a bundler: an import map to the web build", async () => {
+  await runBuiltApp(apps["browser-esm"], /^\/node_modules\/kubeapps-pager\/web\/kubeapps_pager_bg\.wasm$/);
+});
 
 for (const mode of ["production", "development"]) {
   test(`webpack 5 with Create React App 5's defaults (${mode}) bundles the browser entry and its wasm`, async () => {
