@@ -161,3 +161,10 @@ test("Node CommonJS: require the package", async () => {
   checkReport(report);
   assert.equal(report.resolved, path.join(app, "node_modules", "kubeapps-pager", "nodejs", "index.js"));
 });
+
+test("Node CommonJS without global TextEncoder/TextDecoder, as in Jest's jsdom environment", async () => {
+  const app = apps["node-cjs"];
+  const probe = "new TextDecoder()"; // the preload did remove it
+  await assert.rejects(run(process.execPath, ["--require", "./no-text-codecs.cjs", "-e", probe], { cwd: app }), /TextDecoder is not defined/);
+  checkReport(JSON.parse(await run(process.execPath, ["--require", "./no-text-codecs.cjs", "main.cjs"], { cwd: app })));
+});
