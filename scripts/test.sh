@@ -25,6 +25,7 @@ fi
 # Only the wasm test binaries: the host suites are not meant for wasm32. Never pass -q (the runner rejects it).
 step "wasm-bindgen-test (Node + headless Chromium)" cargo test --locked --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
 step "node --test: the npm package" node --test --test-timeout=120000 tests/js/
+step "package consumers: webpack 5, Vite, ESM, CommonJS" node --test --test-concurrency=1 --test-timeout=300000 tests/consumers/
 if [ -d tests/server ]; then
   step "node --test: demo server" node --test --test-timeout=120000 tests/server/
 fi
