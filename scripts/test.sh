@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test layer against the built package (scripts/build.sh first). Exits non-zero on any failure.
 # Layers: host cargo tests · model-based test (release) · wasm-bindgen-test in Node and headless Chromium ·
-# node --test on the package · demo server tests · tsc --strict over a TypeScript consumer · browser e2e.
+# node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS) ·
+# demo server tests · tsc --strict over a TypeScript consumer · browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never

@@ -18,6 +18,11 @@ use super::pager::{
 use crate::options::SourceKind;
 use crate::pager::Failure;
 
+#[wasm_bindgen(module = "/src/wasm/settle.js")]
+extern "C" {
+    fn quiet(promise: &js_sys::Promise) -> js_sys::Promise;
+}
+
 /// 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`).
 const MAX_EXPIRED_IN_A_ROW: u32 = 8;
 
@@ -92,15 +97,17 @@ impl Driver {
         Ok(())
     }
 
-    /// Calls the caller's fetchChunk; a synchronous throw becomes a rejected promise.
+    /// Calls the caller's fetchChunk; a synchronous throw becomes a rejected promise. The promise is
+    /// marked handled: after an abort nobody awaits it, and its late rejection must not surface.
     fn start(&self, request: &JsValue) -> js_sys::Promise {
-        match self
+        let promise = match self
             .fetch
             .call2(&JsValue::NULL, request, &self.fetch_options)
         {
             Ok(v) => js_sys::Promise::resolve(&v),
             Err(e) => js_sys::Promise::reject(&e),
-        }
+        };
+        quiet(&promise)
     }
 
     fn source_failed(&self, index: usize, failure: &Failure, cause: JsValue) -> JsValue {
@@ -137,10 +144,11 @@ impl Driver {
             }
             let requests = JsPager::with(&self.core, |p| p.next_requests())?;
             if requests.is_empty() {
-                // Every request of a round is settled before the next, so this means a pager bug.
+                // nextPage settles every request of a round and calls run one at a time, so only
+                // requests taken with nextRequests() and never answered can leave it nothing to ask.
                 return Err(boundary_error(
                     "NO_PROGRESS",
-                    "the pager has no page and nothing to ask",
+                    "the pager has no page and nothing to ask: requests from nextRequests() are still unanswered",
                 ));
             }
             let views = requests_to_js(&requests)?;
@@ -217,7 +225,8 @@ impl Driver {
 impl JsPager {
     /// Fetches what the next page needs with `fetchChunk(request, { signal })` and returns the page.
     ///
-    /// Requests to different sources run concurrently. Rejects with `ABORTED` promptly when the
+    /// Requests to different sources run concurrently; calls on one pager run one after the other.
+    /// Rejects with `ABORTED` promptly when the
     /// signal aborts, `SOURCE_FAILED` (naming the source) when a request fails, or the core's codes
     /// (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`); the pager's position is then unchanged
     /// and the next call retries. A 410 Expired from a kubernetes source is recovered from.
@@ -262,12 +271,20 @@ impl JsPager {
             abort,
             fetch_options: fetch_options.into(),
         };
-        future_to_promise(async move {
+        // One call at a time: a second call waits for the first to settle (React StrictMode and
+        // eager scroll handlers do call twice), then asks for the page after it.
+        let previous = self.running.borrow_mut().take();
+        let promise = future_to_promise(async move {
+            if let Some(previous) = previous {
+                let _ = JsFuture::from(previous).await;
+            }
             let result = driver.run().await;
             if let (Some(s), Some(l)) = (&signal, &listener) {
                 let _ = s.remove_event_listener_with_callback("abort", l);
             }
             result
-        })
+        });
+        *self.running.borrow_mut() = Some(promise.clone());
+        promise
     }
 }

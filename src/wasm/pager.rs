@@ -298,6 +298,8 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsResult<JsValue> {
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,
     pub(crate) labels: Rc<Vec<String>>,
+    /// The last `nextPage` promise: the next call starts after it settles.
+    pub(crate) running: RefCell<Option<js_sys::Promise>>,
 }
 
 impl JsPager {
@@ -311,6 +313,7 @@ impl JsPager {
         JsPager {
             core: Rc::new(RefCell::new(core)),
             labels: Rc::new(labels),
+            running: RefCell::new(None),
         }
     }
 
