@@ -17,6 +17,7 @@ use xxhash_rust::xxh64::xxh64;
 use crate::error::{PagerError, Result};
 use crate::filter::CompiledFilter;
 use crate::item::ItemFields;
+use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
 use crate::token::page_token::{SourceState, Watermark, MAX_TOKEN_LEN};
@@ -126,6 +127,24 @@ pub(crate) struct Ctx<'a> {
     pub(crate) chunk_limit: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
+}
+
+impl<'a> Ctx<'a> {
+    /// The context for one call, from the pager's options, filter and global watermark.
+    pub(crate) fn new(
+        options: &PagerOptions,
+        filter: &'a CompiledFilter,
+        watermark: Option<&'a SortKey>,
+    ) -> Self {
+        Ctx {
+            order: options.sort,
+            filter,
+            watermark,
+            chunk_limit: options.chunk_limit,
+            max_source_items: options.max_source_items,
+            max_chunks_without_progress: options.max_chunks_without_progress,
+        }
+    }
 }
 
 /// What an answer turned out to be, decided by [`Cursor::prepare`].

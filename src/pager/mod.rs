@@ -257,14 +257,7 @@ impl<P: Clone> Pager<P> {
         }
         let needed = merge::blockers(&self.cursors);
         let watermark = self.watermark().cloned();
-        let ctx = Ctx {
-            order: self.options.sort,
-            filter: &self.filter,
-            watermark: watermark.as_ref(),
-            chunk_limit: self.options.chunk_limit,
-            max_source_items: self.options.max_source_items,
-            max_chunks_without_progress: self.options.max_chunks_without_progress,
-        };
+        let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let mut out = Vec::with_capacity(needed.len());
         for i in needed {
             let Some(c) = self.cursors.get_mut(i) else {
@@ -304,14 +297,7 @@ impl<P: Clone> Pager<P> {
             return Ok(FeedOutcome::Stale);
         };
         let watermark = self.watermark().cloned();
-        let ctx = Ctx {
-            order: self.options.sort,
-            filter: &self.filter,
-            watermark: watermark.as_ref(),
-            chunk_limit: self.options.chunk_limit,
-            max_source_items: self.options.max_source_items,
-            max_chunks_without_progress: self.options.max_chunks_without_progress,
-        };
+        let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let Some(c) = self.cursors.get_mut(i) else {
             return Ok(FeedOutcome::Stale);
         };

@@ -50,60 +50,33 @@ struct SourceView<'a> {
     namespace: &'a str,
 }
 
-/// Counters as JS sees them.
+/// Counters as JS sees them: the totals' fields at the top, plus `itemsEmitted` and one entry per source.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct JsStats {
-    requests: u64,
-    items_scanned: u64,
-    filtered_out: u64,
-    duplicates_dropped: u64,
-    rescans: u64,
-    expired_recoveries: u64,
-    stale_responses: u64,
+struct JsStats<'a> {
+    #[serde(flatten)]
+    total: SourceStats,
     items_emitted: u64,
-    sources: Vec<JsSourceStats>,
+    sources: Vec<JsSourceStats<'a>>,
 }
 
+/// One source's counters, labelled `plugin/cluster/namespace`.
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsSourceStats {
-    source: String,
-    requests: u64,
-    items_scanned: u64,
-    filtered_out: u64,
-    duplicates_dropped: u64,
-    rescans: u64,
-    expired_recoveries: u64,
-    stale_responses: u64,
+struct JsSourceStats<'a> {
+    source: &'a str,
+    #[serde(flatten)]
+    stats: &'a SourceStats,
 }
 
-fn stats_view(stats: &Stats, labels: &[String]) -> JsStats {
-    let one = |label: String, s: &SourceStats| JsSourceStats {
-        source: label,
-        requests: s.requests,
-        items_scanned: s.items_scanned,
-        filtered_out: s.filtered_out,
-        duplicates_dropped: s.duplicates_dropped,
-        rescans: s.rescans,
-        expired_recoveries: s.expired_recoveries,
-        stale_responses: s.stale_responses,
-    };
-    let t = stats.total();
+fn stats_view<'a>(stats: &'a Stats, labels: &'a [String]) -> JsStats<'a> {
     JsStats {
-        requests: t.requests,
-        items_scanned: t.items_scanned,
-        filtered_out: t.filtered_out,
-        duplicates_dropped: t.duplicates_dropped,
-        rescans: t.rescans,
-        expired_recoveries: t.expired_recoveries,
-        stale_responses: t.stale_responses,
+        total: stats.total(),
         items_emitted: stats.items_emitted,
         sources: stats
             .sources
             .iter()
-            .zip(labels.iter())
-            .map(|(s, l)| one(l.clone(), s))
+            .zip(labels)
+            .map(|(stats, source)| JsSourceStats { source, stats })
             .collect(),
     }
 }
