@@ -16,9 +16,9 @@ after(async () => {
 const all = (behaviour) => ({ helm: behaviour, fluxv2: behaviour, kapp_controller: behaviour });
 
 const CASES = [
-  { name: "every plugin pages as kubernetes (continue tokens, snapshots)", behaviours: all("kubernetes"), search: "?size=50&chunk=50", sort: "name" },
-  { name: "every plugin pages as kubeapps-offset, sorted by display name", behaviours: all("kubeapps-offset"), search: "?size=50&chunk=50&sort=displayName", sort: "displayName" },
-  { name: "every plugin pages as unordered (order changes per request)", behaviours: all("unordered"), search: "?size=50", sort: "name" },
+  { name: "every plugin pages as kubernetes (continue tokens, snapshots)", behaviours: all("kubernetes"), search: "?size=100&chunk=40", sort: "name" },
+  { name: "every plugin pages as kubeapps-offset, sorted by display name", behaviours: all("kubeapps-offset"), search: "?size=100&chunk=40&sort=displayName", sort: "displayName" },
+  { name: "every plugin pages as unordered (order changes per request)", behaviours: all("unordered"), search: "?size=100", sort: "name" },
   {
     name: "the default mix of behaviours, with a query and two categories",
     behaviours: {},

@@ -100,6 +100,10 @@ async function startList({ token = null, why = "" } = {}) {
   if (why) showNotice(why);
   el.pagerCards.replaceChildren();
   el.coreCards.replaceChildren();
+  // A new list starts at the top of the window (and of each column's scroller).
+  window.scrollTo(0, 0);
+  el.pagerScroller.scrollTop = 0;
+  el.coreScroller.scrollTop = 0;
   el.coreCapped.hidden = true;
   log.clear();
   renderStats(el.stats, null);
@@ -145,7 +149,7 @@ async function startList({ token = null, why = "" } = {}) {
   state = { ...state, page: resumed ? token : null };
   writeState(state);
   const kinds = Object.fromEntries(sources.map((s) => [`${s.plugin}/${s.cluster}/${s.namespace}`, s.kind]));
-  const entry = { feed: null, source: null, startRevision: cfg.revision, kinds, truthCount: null, missed: null, checkError: "" };
+  const entry = { feed: null, source: null, startRevision: cfg.revision, kinds, truthCount: null, missed: null, checkError: "", checkedPages: -1 };
   const source = new PagerSource({
     pager, fetchChunk, log, resumed, list: el.pagerCards, sort: state.sort,
     onPage: (page) => onPagerPage(entry, page),
@@ -203,7 +207,7 @@ function onPagerPage(entry, page) {
   renderStats(el.stats, entry.source.pager.stats, entry.kinds);
   renderToken(el.token, page.nextPageToken);
   renderFacts();
-  scheduleCheck();
+  scheduleCheck({ now: page.done });
   refreshBackendSoon();
 }
 
@@ -213,25 +217,43 @@ function refreshBackendSoon() {
   backendTimer = setTimeout(() => {
     backendTimer = null;
     backend.refresh();
-  }, 500);
+  }, 1500);
 }
 
 // ---- checks against the ground truth ----
 
 let checking = null;
 let checkAgain = false;
+let lastCheck = 0;
+let checkTimer = null;
+/** Least time between two truth checks while pages come (ms): the truth is a whole-catalog answer. */
+const CHECK_EVERY = 1000;
 
-/** Runs a truth check now, or once more after the running one. */
-function scheduleCheck() {
+/**
+ * scheduleCheck runs a truth check: at once when `now` (a list ended), else at most once per
+ * CHECK_EVERY; one that comes while another runs makes that one run again after.
+ */
+function scheduleCheck({ now = false } = {}) {
   if (checking) {
     checkAgain = true;
     return;
   }
+  const wait = now ? 0 : lastCheck + CHECK_EVERY - Date.now();
+  if (wait > 0) {
+    checkTimer ??= setTimeout(() => {
+      checkTimer = null;
+      scheduleCheck({ now: true });
+    }, wait);
+    return;
+  }
+  clearTimeout(checkTimer);
+  checkTimer = null;
+  lastCheck = Date.now();
   checking = runCheck().finally(() => {
     checking = null;
     if (checkAgain) {
       checkAgain = false;
-      scheduleCheck();
+      scheduleCheck({ now: true });
     }
   });
 }
@@ -247,14 +269,19 @@ async function runCheck() {
   const c = core;
   const filter = filterOf(state);
   if (l) {
+    const s = l.source;
+    const pages = s.pages;
+    const seen = new Set(s.seen);
+    const done = s.done;
+    const lastKey = s.lastKey;
     try {
       const truth = await fetchTruth(filter, state.sort, l.startRevision);
       if (gen !== generation) return;
-      const s = l.source;
       l.truthCount = truth.count;
-      const nothingYet = s.identities.length === 0 && (!s.done || s.resumed);
-      l.missed = nothingYet ? [] : missedInRange(truth, s.seen, state.sort, s.resumed ? s.firstKey : null, s.done ? null : s.lastKey);
+      const nothingYet = seen.size === 0 && (!done || s.resumed);
+      l.missed = nothingYet ? [] : missedInRange(truth, seen, state.sort, s.resumed ? s.firstKey : null, done ? null : lastKey);
       l.checkError = "";
+      l.checkedPages = pages;
     } catch (e) {
       l.checkError = String(e?.message ?? e);
     }
@@ -289,7 +316,7 @@ function renderFacts() {
   const missed = l?.missed ? l.missed.length : null;
   const done = s?.done ?? false;
   el.summary.textContent = s
-    ? `${num(shown)} shown${l.truthCount !== null ? ` of ${num(l.truthCount)}` : ""} · ${s.pages} page${s.pages === 1 ? "" : "s"}${done ? " · end of list" : ""}`
+    ? `${num(shown)} shown · ${s.pages} page${s.pages === 1 ? "" : "s"}${done ? " · end of list" : ""}${l.truthCount !== null ? ` · ${num(l.truthCount)} in the catalog now` : ""}`
     : "";
   el.listAside.textContent = s ? `${l.feed?.state ?? ""}` : "";
   const stats = s?.lastPage?.stats;
@@ -299,12 +326,14 @@ function renderFacts() {
     ["shown twice", num(twice), "fact-twice"],
     ["missed so far", l?.checkError ? `check failed: ${l.checkError}` : missed === null ? "…" : num(missed), "fact-missed"],
     ["started", l ? (s.resumed ? `from the link's token, at revision ${num(l.startRevision)}` : `at revision ${num(l.startRevision)}`) : "—"],
+    ["truth check", l && l.checkedPages >= 0 ? `after page ${l.checkedPages}` : "—", "fact-checked-pages"],
     ["last page", stats ? `${num(stats.requests)} requests, ${num(stats.itemsScanned)} scanned, ${num(stats.itemsEmitted)} shown` : "—", "fact-last-page"],
   ]));
   const inconsistent = s ? s.sawInconsistent : 0;
   const truncated = s ? s.sawTruncated : 0;
-  setFlag(el.flagInconsistent, inconsistent > 0, inconsistent > 0 ? `inconsistent (${inconsistent} page${inconsistent === 1 ? "" : "s"})` : "inconsistent");
-  setFlag(el.flagTruncated, truncated > 0, truncated > 0 ? `truncated (${truncated} page${truncated === 1 ? "" : "s"})` : "truncated");
+  const pl = (n) => `${n} page${n === 1 ? "" : "s"}`;
+  setFlag(el.flagInconsistent, inconsistent > 0, inconsistent > 0 ? `⚠ inconsistent (${pl(inconsistent)})` : "✓ consistent");
+  setFlag(el.flagTruncated, truncated > 0, truncated > 0 ? `⚠ truncated (${pl(truncated)})` : "✓ not truncated");
   el.flagResumed.hidden = !s?.resumed;
   tallies(el.pagerTallies, [
     ["shown", num(shown), "tally-shown"],
@@ -331,6 +360,7 @@ function renderFacts() {
 
 function setFlag(flag, on, text) {
   flag.classList.toggle("on", on);
+  flag.classList.toggle("ok", !on);
   flag.dataset.on = on ? "1" : "0";
   flag.textContent = text;
 }
@@ -414,7 +444,7 @@ function bindUi() {
   });
   $("notice-close").addEventListener("click", hideNotice);
   $("start-over").addEventListener("click", () => startList());
-  $("check-truth").addEventListener("click", () => scheduleCheck());
+  $("check-truth").addEventListener("click", () => scheduleCheck({ now: true }));
   $("copy-link").addEventListener("click", async (e) => {
     const button = e.currentTarget;
     try {

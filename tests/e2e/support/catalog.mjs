@@ -107,10 +107,22 @@ export function textOf(page, testid, scope = "") {
   return page.textContent(`${scope ? `${scope} ` : ""}[data-testid="${testid}"]`);
 }
 
-/** Waits until the page's own truth check has a number for `fact-missed`; returns it. */
+/**
+ * Waits until the page's own truth check has covered every page the pager column shows, then
+ * returns its count of packages missed (`fact-missed`).
+ */
 export async function checkedMissed(page) {
-  await page.waitForFunction(() => /^\d[\d,]*$/.test(document.querySelector('[data-testid="fact-missed"]')?.textContent ?? ""));
-  return Number((await textOf(page, "fact-missed")).replace(/,/g, ""));
+  await page.waitForFunction(() => {
+    const pages = document.querySelector('[data-testid="pager-column"]').dataset.pages;
+    return document.querySelector('[data-testid="fact-checked-pages"]')?.textContent === `after page ${pages}`;
+  });
+  const text = await textOf(page, "fact-missed");
+  assertNumber(text);
+  return Number(text.replace(/,/g, ""));
+}
+
+function assertNumber(text) {
+  if (!/^\d[\d,]*$/.test(text)) throw new Error(`fact-missed is not a number: ${JSON.stringify(text)}`);
 }
 
 /** Identities that occur more than once. */
