@@ -316,7 +316,7 @@ function renderFacts() {
   const missed = l?.missed ? l.missed.length : null;
   const done = s?.done ?? false;
   el.summary.textContent = s
-    ? `${num(shown)} shown · ${s.pages} page${s.pages === 1 ? "" : "s"}${done ? " · end of list" : ""}${l.truthCount !== null ? ` · ${num(l.truthCount)} in the catalog now` : ""}`
+    ? `${num(shown)} shown · ${s.pages} page${s.pages === 1 ? "" : "s"}${done ? " · the end" : ""}`
     : "";
   el.listAside.textContent = s ? `${l.feed?.state ?? ""}` : "";
   const stats = s?.lastPage?.stats;
@@ -324,6 +324,7 @@ function renderFacts() {
     ["pages", num(s?.pages ?? 0), "fact-pages"],
     ["shown", num(shown), "fact-shown"],
     ["shown twice", num(twice), "fact-twice"],
+    ["in the catalog now", l?.truthCount === null || !l ? "…" : num(l.truthCount), "fact-truth-count"],
     ["missed so far", l?.checkError ? `check failed: ${l.checkError}` : missed === null ? "…" : num(missed), "fact-missed"],
     ["started", l ? (s.resumed ? `from the link's token, at revision ${num(l.startRevision)}` : `at revision ${num(l.startRevision)}`) : "—"],
     ["truth check", l && l.checkedPages >= 0 ? `after page ${l.checkedPages}` : "—", "fact-checked-pages"],

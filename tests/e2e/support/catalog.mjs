@@ -25,10 +25,12 @@ export function truth(server, params = {}) {
 
 /**
  * Opens the catalog at `search` (e.g. `?size=50`) and waits until it is ready. Records console
- * errors, page errors and dialogs (which it dismisses). Returns `{page, errors, dialogs}`.
+ * errors, page errors and dialogs (which it dismisses). `before(page)` runs before the page loads
+ * (e.g. to route requests). Returns `{page, errors, dialogs}`.
  */
-export async function openCatalog(browser, server, search = "", { width = 1280, height = 800 } = {}) {
+export async function openCatalog(browser, server, search = "", { width = 1280, height = 800, before } = {}) {
   const { page, errors } = await openPage(browser, "about:blank");
+  await before?.(page);
   const dialogs = [];
   page.on("dialog", (d) => {
     dialogs.push(`${d.type()}: ${d.message()}`);
