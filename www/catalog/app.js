@@ -105,6 +105,7 @@ async function startList({ token = null, why = "" } = {}) {
   el.pagerScroller.scrollTop = 0;
   el.coreScroller.scrollTop = 0;
   el.coreCapped.hidden = true;
+  $("core-missed").hidden = true;
   log.clear();
   renderStats(el.stats, null);
   renderToken(el.token, null);
@@ -292,6 +293,7 @@ async function runCheck() {
       if (gen !== generation) return;
       const shown = new Set(c.source.shown);
       c.missed = (truth.since?.identities ?? []).filter((id) => !shown.has(id));
+      showMissed(c.missed);
     } catch (e) {
       c.missed = null;
     }
@@ -357,6 +359,15 @@ function renderFacts() {
   } else {
     el.coreTallies.replaceChildren();
   }
+}
+
+/** Lists (up to 200 of) the packages the Kubeapps column never showed. */
+function showMissed(missed) {
+  const box = $("core-missed");
+  box.hidden = missed.length === 0;
+  const shown = missed.slice(0, 200).map((id) => h("li", {}, id));
+  if (missed.length > 200) shown.push(h("li", {}, `… and ${num(missed.length - 200)} more`));
+  fill($("core-missed-list"), shown);
 }
 
 function setFlag(flag, on, text) {
@@ -463,7 +474,16 @@ function applyMode() {
   el.coreColumn.hidden = !state.compare;
 }
 
+/** On narrow screens the panels start closed, so that the cards are in view. */
+function fitPanels() {
+  if (matchMedia("(max-width: 1240px)").matches) {
+    for (const d of document.querySelectorAll('details[data-narrow="closed"]')) d.open = false;
+  }
+  if (matchMedia("(max-width: 760px)").matches) $("filters-box").open = false;
+}
+
 async function main() {
+  fitPanels();
   await init();
   fetchChunk = kubeappsFetcher({ baseUrl: "/apis" });
   bindUi();

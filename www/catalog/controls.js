@@ -59,7 +59,7 @@ export class BackendPanel {
     const names = config.plugins.map((p) => p.name);
     const keep = (sel, fallback) => {
       const was = sel.value || fallback;
-      fill(sel, names.map((n) => h("option", { value: n }, n)));
+      fill(sel, names.map((n) => h("option", { value: n }, n.replace(/\.packages$/, ""))));
       sel.value = names.includes(was) ? was : names[0];
     };
     keep(this.expirePlugin, config.plugins.find((p) => p.behaviour === "kubernetes")?.name);

@@ -36,7 +36,8 @@ export function renderStats(el, stats, kinds = {}) {
       h("th", { scope: "row", title: `${s.source} (${kinds[s.source] ?? "?"})` }, sourceName(s.source)),
       COLUMNS.map(([key]) => cell(s[key], key))))),
     h("tfoot", {}, h("tr", {}, h("td", {}, "total"), COLUMNS.map(([key]) => cell(stats[key], key, `stat-${key}`)))));
-  fill(el, table, kv([["emitted", num(stats.itemsEmitted), "stat-itemsEmitted"]]));
+  // Not `itemsEmitted`: the pager counts there the items it has already merged into the next page.
+  fill(el, h("div", { class: "table-wrap" }, table));
 }
 
 /** What a source's chunk token is, in words. */
@@ -72,12 +73,11 @@ export function renderToken(el, token) {
       `${pluginLabel(s.plugin)} · ${s.namespace || "all"}`,
       s.exhausted ? h("span", { class: "flag ok" }, "exhausted") : null,
       s.inconsistent ? h("span", { class: "flag on" }, "inconsistent") : null),
-    kv([
-      ["chunk", describeChunkToken(s.chunkToken)],
-      ["offset", String(s.offset)],
-      ["watermark", s.watermark ? `${JSON.stringify(s.watermark.sortKey)} (${s.watermark.identity.identifier})` : "none yet"],
-      ...(s.resourceVersion ? [["snapshot rv", s.resourceVersion]] : []),
-    ])));
+    h("div", { class: "line", title: s.watermark ? `watermark: ${s.watermark.identity.plugin}/${s.watermark.identity.cluster}/${s.watermark.identity.namespace}/${s.watermark.identity.identifier}` : "" },
+      h("span", { class: "k" }, "chunk "), describeChunkToken(s.chunkToken),
+      h("span", { class: "k" }, " · offset "), String(s.offset),
+      s.resourceVersion ? [h("span", { class: "k" }, " · rv "), s.resourceVersion] : null,
+      h("span", { class: "k" }, " · after "), s.watermark ? JSON.stringify(s.watermark.sortKey) : "nothing yet")));
   fill(el,
     box,
     kv([
