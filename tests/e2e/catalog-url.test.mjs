@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, serve } from "./support/browser.mjs";
-import { api, truth, openCatalog, scrollOnce, scrollToEnd, settle, identities, textOf, duplicates } from "./support/catalog.mjs";
+import { api, truth, openCatalog, scrollOnce, scrollToEnd, settle, columnState, identities, textOf, duplicates } from "./support/catalog.mjs";
 
 let browser;
 before(async () => {
@@ -162,6 +162,49 @@ test("a failed request shows its code and a retry button; the retry loses nothin
     // The failed request is in the request log, with its status.
     assert.match(await textOf(page, "request-log"), /SOURCE_FAILED 503/);
     assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
+    await page.close();
+  } finally {
+    await server.close();
+  }
+});
+
+test("a filter change while a page loads aborts that page: its requests are cancelled, its items never show", async () => {
+  const server = await serve();
+  try {
+    const { page, errors } = await openCatalog(browser, server, "?size=20&chunk=20");
+    await settle(page);
+    // Hold every plugin request from now on, until released.
+    let hold = true;
+    const held = [];
+    const failed = [];
+    page.on("requestfailed", (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    await page.route("**/apis/plugins/**", (route) => (hold ? held.push(route) : route.continue()));
+    // Scroll until a page waits for the backend (a page can come from chunks already read).
+    for (let i = 0; i < 20 && held.length === 0; i++) {
+      const { pages } = await columnState(page);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForFunction((n) => {
+        const c = document.querySelector('[data-testid="pager-column"]');
+        return Number(c.dataset.pages) > n || c.dataset.state === "loading";
+      }, pages);
+      await page.waitForTimeout(50);
+    }
+    assert.ok(held.length > 0, "a page is waiting for the backend");
+    assert.equal((await columnState(page)).state, "loading");
+    const stale = [...held];
+    hold = false;
+    await page.check('input[data-testid="filter-category"][value="Database"]');
+    const databases = await truth(server, { sort: "name", categories: ["Database"] });
+    await waitForCards(page, databases.identities.slice(0, 20));
+    // The old page's requests were cancelled by the browser.
+    for (const route of stale) {
+      assert.ok(failed.some((f) => f.startsWith(route.request().url()) && /ABORTED/.test(f)), `aborted: ${route.request().url()}`);
+      await route.continue().catch(() => {});
+    }
+    await settle(page);
+    assert.deepEqual(await identities(page), databases.identities.slice(0, 20), "nothing of the old list came in late");
+    assert.equal(await page.isVisible('[data-testid="feed-error"]'), false);
+    assert.deepEqual(errors, []);
     await page.close();
   } finally {
     await server.close();
