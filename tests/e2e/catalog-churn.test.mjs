@@ -20,7 +20,7 @@ test("churn while scrolling: the pager shows each package once; the core path's 
   const server = await serve();
   try {
     const start = (await api(server, "/demo/config")).revision;
-    const { page, errors, dialogs } = await openCatalog(browser, server, "?compare=1&size=40&chunk=25", { width: 1440, height: 900 });
+    const { page, errors, dialogs } = await openCatalog(browser, server, "?compare=1&size=60&chunk=30", { width: 1440, height: 900 });
     let writes = 0;
     for (let round = 0; round < 200; round++) {
       const pager = await columnState(page, "pager");

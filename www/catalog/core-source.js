@@ -30,6 +30,7 @@ export class CoreSource {
     this.receivedIds = new Set();
     this.keptIds = new Set();
     this.shown = []; // identities on screen, in screen order
+    this.cards = new Map(); // identity → its card: the kept item of an identity never changes
     this.done = false;
     this.capReason = "";
   }
@@ -108,13 +109,26 @@ export class CoreSource {
     const visible = plugins.length ? this.items.filter((i) => plugins.includes(summaryFields(i).plugin)) : this.items;
     // The dashboard's sort: by lower-cased displayName (stable: ties keep the order received).
     const sorted = visible.map((item) => [displayKey(item), item]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const fragment = document.createDocumentFragment();
+    // Like the dashboard, the whole list is re-sorted; in the DOM only the new cards are inserted
+    // (the cards already there keep their relative order: their keys do not change).
     this.shown = [];
+    let cursor = this.list.firstElementChild;
     for (const [, item] of sorted) {
-      fragment.append(packageCard(item, { testid: "core-card" }));
-      this.shown.push(identityOf(summaryFields(item)));
+      const id = identityOf(summaryFields(item));
+      let card = this.cards.get(id);
+      if (!card) {
+        card = packageCard(item, { testid: "core-card" });
+        this.cards.set(id, card);
+      }
+      this.shown.push(id);
+      if (card === cursor) cursor = cursor.nextElementSibling;
+      else this.list.insertBefore(card, cursor);
     }
-    this.list.replaceChildren(fragment);
+    while (cursor) {
+      const next = cursor.nextElementSibling;
+      cursor.remove();
+      cursor = next;
+    }
   }
 
   progress() {
