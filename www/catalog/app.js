@@ -100,6 +100,11 @@ async function startList({ token = null, why = "" } = {}) {
   if (why) showNotice(why);
   el.pagerCards.replaceChildren();
   el.coreCards.replaceChildren();
+  for (const [column, status] of [[el.pagerColumn, el.pagerStatus], [el.coreColumn, el.coreStatus]]) {
+    column.dataset.state = "idle";
+    column.dataset.pages = "0";
+    status.replaceChildren();
+  }
   // A new list starts at the top of the window (and of each column's scroller).
   window.scrollTo(0, 0);
   el.pagerScroller.scrollTop = 0;

@@ -42,9 +42,13 @@ export async function openCatalog(browser, server, search = "", { width = 1280, 
   return { page, errors, dialogs };
 }
 
-/** Waits for the page's start-up (wasm loaded, first list started, facets loaded). */
+/** Waits for the page's start-up (wasm loaded, list started, facets loaded) and its first page. */
 export async function waitReady(page) {
   await page.waitForSelector('body[data-ready="1"]', { state: "attached", timeout: 30_000 });
+  await page.waitForFunction(() => {
+    const c = document.querySelector('[data-testid="pager-column"]');
+    return c.dataset.state !== "loading" && (Number(c.dataset.pages) >= 1 || ["done", "error"].includes(c.dataset.state));
+  });
 }
 
 const TERMINAL = ["done", "capped", "error"];
