@@ -24,7 +24,7 @@ export function us(ms) {
 }
 
 const ratio = (x) => (Number.isFinite(x) ? (x >= 10 ? `${group(x)}×` : x >= 1 ? `${x.toFixed(2)}×` : `${x.toPrecision(2)}×`) : "—");
-const bytes = (n) => (n >= 1e6 ? `${(n / 1048576).toFixed(2)} MiB` : `${group(n / 1024, 1)} KiB`);
+const bytes = (n) => (n >= 1e6 ? `${(n / 1048576).toFixed(2)} MiB` : `${group(n / 1000, 1)} kB`);
 const cell = (d) => (d ? `${us(d.median)} / ${us(d.p99)}` : "—");
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const configName = (c) => `page ${c.pageSize}, ${Math.round(c.selectivity * 100)}%`;
@@ -44,7 +44,7 @@ export function figuresTable(run) {
       ratio(r.wasm.itemsPerSec / r.bare.itemsPerSec),
     ]);
     const split = (x) => `${x.feedUsPerItem.toFixed(2)} µs; ${us(x.restUsPerPage / 1000)} (${Math.round(x.feedShare * 100)}% in feed)`;
-    rows.push(["time split: `feed` per item read; the rest per page", split(r.wasm.split), split(r.js.split), "", ""]);
+    rows.push(["time split (one warm walk): `feed` per item read; the rest per page, mean", split(r.wasm.split), split(r.js.split), "", ""]);
     DEPTHS.forEach((d, i) => {
       const dash = r.dashboard.depth[i];
       rows.push([
@@ -83,7 +83,7 @@ export function figuresTable(run) {
     `\nPer-page times (page driven to ready + \`takePage\`, token included): ${params.window} pages around each depth (page 1: the first ${params.window}) ` +
     `× ${params.depthReps} walk(s) of ${params.replicas} lockstep replicas (identical pagers taking page k in turn; sample = time ÷ ${params.replicas}, ` +
     `since the timer ticks at 5 µs); dashboard: ${params.dashboardWindow} single pages. "—": the list has fewer pages. ` +
-    `Items/s: median of ${params.reps} whole walks per contender, interleaved.\n`
+    `Items/s: median of ${params.reps} whole walks per contender, interleaved (bare loop: ${params.reps} × 5 passes).\n`
   );
 }
 
@@ -105,7 +105,11 @@ export function profileSection(profiles, crossings) {
   let out = "";
   for (const p of profiles) {
     out += `\n**${p.title}** (${group(p.summary.totalMs)} ms sampled, ${p.note})\n\n`;
-    out += markdownTable([["layer", "self ms", "share"], ...p.summary.layers.map((l) => [l.layer, group(l.ms), pct(l.share)])]);
+    if (p.breakdown) {
+      out += markdownTable([["where the time goes (inclusive)", "ms", "share"], ...p.breakdown.map((b) => [b.label, group(b.ms), pct(b.share)])]);
+      out += "\n";
+    }
+    out += markdownTable([["layer (self time)", "self ms", "share"], ...p.summary.layers.map((l) => [l.layer, group(l.ms), pct(l.share)])]);
     out += "\n";
     out += markdownTable([
       ["function (self time)", "layer", "self ms", "share"],

@@ -29,7 +29,7 @@ export function variants(repo, shippedWasm, log = () => {}) {
   const dir = path.join(repo, "target/bench-variants", hash);
   if (!existsSync(path.join(dir, "counted/kubeapps_pager.js"))) {
     log(`building the names-kept and crossing-counting variants into ${path.relative(repo, dir)}`);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(path.dirname(dir), { recursive: true, force: true }); // older artefacts' variants
     build(repo, artefact, dir);
   }
   const { names } = readWasm(readFileSync(path.join(dir, "named/kubeapps_pager_bg.wasm")));
