@@ -79,7 +79,7 @@ export function figuresTable(run) {
   return (
     markdownTable(rows) +
     `\n† Dashboard items/s over its first ${group(configs[0].result.dashboard.prefixPages)} pages (fewer when the list has fewer): its per-page cost grows with` +
-    ` everything loaded, so a whole walk would take minutes. Its per-page rows start with every earlier page loaded.\n` +
+    ` everything loaded, so a whole walk would take minutes. Its per-page rows start with every earlier page loaded. kB = 1,000 bytes.\n` +
     `\nPer-page times (page driven to ready + \`takePage\`, token included): ${params.window} pages around each depth (page 1: the first ${params.window}) ` +
     `× ${params.depthReps} walk(s) of ${params.replicas} lockstep replicas (identical pagers taking page k in turn; sample = time ÷ ${params.replicas}, ` +
     `since the timer ticks at 5 µs); dashboard: ${params.dashboardWindow} single pages. "—": the list has fewer pages. ` +
