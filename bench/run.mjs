@@ -159,6 +159,7 @@ async function main() {
     const asyncConfig = CONFIGS[0];
     run.asyncRun = { config: asyncConfig, ...(await page.evaluate((a) => window.bench.async(a), { ...asyncConfig, reps: PARAMS.asyncReps })) };
     log(`nextPage (async fetch): ${rate(run.asyncRun.itemsPerSec)}/s`);
+    run.flatControl = await page.evaluate((a) => window.bench.flatControl(a), { window: PARAMS.window, replicas: PARAMS.replicas });
     const tokens = run.configs[0].result.tokens;
     run.codec = await page.evaluate((a) => window.bench.codec(a), { wasmToken: tokens.wasm, jsToken: tokens.js, n: PARAMS.codecN, reps: PARAMS.codecReps });
     log(`token decode ${run.codec.wasm.decodeUs.toFixed(2)} µs, encode ${run.codec.wasm.encodeUs.toFixed(2)} µs`);
@@ -212,7 +213,10 @@ function targets(run) {
       measured: p5000 !== undefined ? `${(p5000 / p1).toFixed(2)}× (${us(p5000)} vs ${us(p1)})` : "— (fewer than 5,000 pages)",
       met: p5000 !== undefined && p5000 <= 1.2 * p1,
       speed: true,
-      limit: "state is O(sources): the buffered chunks, not what was shown; page 1 also holds the first chunk reads",
+      limit: run.flatControl
+        ? `control, every list by offsets (no continue token in the page token): ${(run.flatControl.page5000 / run.flatControl.page1).toFixed(2)}× (${us(run.flatControl.page5000)} vs ${us(run.flatControl.page1)}); ` +
+          "state is O(sources), so what grows after page 1's window is the token's content, not depth (see Findings)"
+        : "state is O(sources): the buffered chunks, not what was shown",
     },
     {
       target: "pager ≥ 1.0× the hand-written JS pager in items/s",

@@ -1,7 +1,7 @@
 // The benchmark page: loads the package (the module URL in ?pkg=, default the shipped web build),
 // times init(), then exposes the harness as `window.bench` for bench/run.mjs to call step by step.
-import { generateCatalog, backends, pagerOptions, lazyBackends, lazyOptions } from "../lib/workload.js";
-import { runConfig, runAsync, runCodec, runMemory, walk } from "../lib/harness.js";
+import { generateCatalog, backends, offsetBackend, pagerOptions, lazyBackends, lazyOptions } from "../lib/workload.js";
+import { runConfig, runAsync, runCodec, runFlatControl, runMemory, walk } from "../lib/harness.js";
 import { JsPager } from "../contenders/js-pager.js";
 
 const params = new URLSearchParams(location.search);
@@ -38,6 +38,12 @@ async function boot() {
     async async({ pageSize, selectivity, reps }) {
       const options = pagerOptions(pageSize, selectivity);
       return runAsync({ pkg, catalog: state.catalog, answerers: state.answerers, options, reps });
+    },
+
+    /** Per-page medians at pages 1 and 5,000 with every list paged by offsets. */
+    flatControl({ window, replicas }) {
+      const answerers = state.catalog.map(offsetBackend);
+      return runFlatControl({ pkg, catalog: state.catalog, answerers, options: pagerOptions(20, 1), window, replicas });
     },
 
     codec(args) {

@@ -62,6 +62,13 @@ export function figuresTable(run) {
     `${rate(asyncRun.itemsPerSec)}; ${us(asyncRun.pageMedian)} / ${us(asyncRun.pageP99)}`,
     "", "", "",
   ]);
+  if (run.flatControl) {
+    rows.push([
+      "control: page 20, 100%, every list by offsets (no continue token): page 1 / page 5,000 median",
+      `${us(run.flatControl.page1)} / ${us(run.flatControl.page5000)}`,
+      "", "", "",
+    ]);
+  }
   rows.push([
     `wasm linear memory: after init → after ${group(memory.emitted)} items (one pager, page ${memory.pageSize})`,
     `${bytes(memory.before)} → ${bytes(memory.after)}`,
