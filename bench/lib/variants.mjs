@@ -63,7 +63,7 @@ function __benchCountImports(imports) {
   for (const [mod, ns] of Object.entries(imports)) {
     const o = {};
     for (const [k, v] of Object.entries(ns)) {
-      const name = k.replace(/^__wbg_/, "").replace(/_[0-9a-f]{16}$/, "");
+      const name = __benchCasts[k] ? "cast " + __benchCasts[k] : k.replace(/^__wbg_/, "").replace(/_[0-9a-f]{16}$/, "");
       o[k] = typeof v === "function" ? __benchCount("wasm→JS " + name, v) : v;
     }
     out[mod] = o;
@@ -82,7 +82,13 @@ function countingGlue(js) {
   const getImports = "function __wbg_get_imports() {";
   const exportsLine = "wasm = instance.exports;";
   if (!js.includes(getImports) || !js.includes(exportsLine)) throw new Error("unexpected wasm-bindgen glue: cannot add the crossing counters");
+  // Name wasm-bindgen's cast intrinsics by what they convert (from the comment the glue carries).
+  const casts = {};
+  for (const m of js.matchAll(/(__wbindgen_generic_[0-9a-f]+): function\([^)]*\) \{\s*\/\/ Cast intrinsic for `([^`]+)`/g)) {
+    casts[m[1]] = m[2].startsWith("Closure(") ? "closure → JsValue" : m[2].replace(/ -> Externref$/, " → JsValue");
+  }
   return (
+    `const __benchCasts = ${JSON.stringify(casts)};\n` +
     COUNTER +
     js
       .replace(getImports, "function __wbg_get_imports() { return __benchCountImports(__wbg_get_imports_inner()); }\nfunction __wbg_get_imports_inner() {")
