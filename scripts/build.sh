@@ -8,6 +8,13 @@ WASM_OPT=node_modules/.bin/wasm-opt   # binaryen 132 from npm; never Debian's 10
 WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 
 cargo build --locked --release --target wasm32-unknown-unknown
+
+# Skip the rest (≈40 s of wasm-bindgen and wasm-opt) when nothing it reads has changed.
+stamp=$(cat "$WASM" scripts/build.sh scripts/package.mjs README.md LICENSE | sha256sum | cut -c1-64)
+if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
+  echo "pkg/ is up to date"
+  exit 0
+fi
 rm -rf pkg
 for t in web bundler nodejs; do
   wasm-bindgen "$WASM" --target "$t" --out-dir "pkg/$t"
@@ -18,3 +25,4 @@ for t in web bundler nodejs; do
     "pkg/$t/kubeapps_pager_bg.wasm" -o "pkg/$t/kubeapps_pager_bg.wasm"
 done
 node scripts/package.mjs
+echo "$stamp" > pkg/.build-stamp
