@@ -21,6 +21,7 @@ use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
 use crate::token::page_token::{SourceState, Watermark, MAX_TOKEN_LEN};
+use crate::token::ContinueToken;
 
 use super::stats::SourceStats;
 use super::{Chunk, Failure};
@@ -598,7 +599,24 @@ impl<P> Cursor<P> {
             self.rescan = None;
             self.seen_tokens.clear();
         }
-        if let Some(rv) = p.resource_version.filter(|rv| !rv.is_empty()) {
+        // The snapshot's resourceVersion: the list's own, or, when the answer has none (a Kubeapps
+        // response over a Kubernetes list), the one its continue token carries: same snapshot.
+        let from_token = || {
+            let next = p
+                .next
+                .as_deref()
+                .filter(|_| self.spec.kind == SourceKind::Kubernetes)?;
+            let token = ContinueToken::decode(next).ok()?;
+            token
+                .is_consistent()
+                .then(|| token.resource_version.to_string())
+        };
+        if let Some(rv) = p
+            .resource_version
+            .clone()
+            .filter(|rv| !rv.is_empty())
+            .or_else(from_token)
+        {
             self.resource_version = rv;
         }
         let n = p.items.len();
