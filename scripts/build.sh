@@ -10,6 +10,13 @@ WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 # Without the `std` feature: the shipped wasm brings its own panic handler and allocator (see
 # src/wasm/runtime.rs); the tests build with std (the default).
 cargo build --locked --release --target wasm32-unknown-unknown --no-default-features
+
+# Skip the rest (≈40 s of wasm-bindgen and wasm-opt) when nothing it reads has changed.
+stamp=$(cat "$WASM" scripts/build.sh scripts/package.mjs README.md LICENSE | sha256sum | cut -c1-64)
+if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
+  echo "pkg/ is up to date"
+  exit 0
+fi
 rm -rf pkg
 for t in web bundler nodejs; do
   wasm-bindgen "$WASM" --target "$t" --out-dir "pkg/$t"
@@ -42,3 +49,4 @@ for f in pkg/*/kubeapps_pager.js pkg/*/snippets/*/src/wasm/*.js; do
   node --input-type=$type --check < "$f"
 done
 node scripts/package.mjs
+echo "$stamp" > pkg/.build-stamp

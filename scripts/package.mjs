@@ -57,6 +57,19 @@ for (const target of ["web", "bundler"]) {
   }
   writeJson(join(pkg, "nodejs", "package.json"), { type: "commonjs" });
 
+  // The glue reads the global TextEncoder/TextDecoder, which Jest's jsdom environment (the default of
+  // CRA's `react-scripts test`; Jest loads this build there too) does not have. Node's own, from
+  // `util`, work in every environment, so bind those unless the glue already does.
+  const gluePath = join(pkg, "nodejs", `${crate}.js`);
+  const glueSource = readFileSync(gluePath, "utf8");
+  if (!/\b(?:const|let|var)\s*\{[^}]*\bText(?:En|De)coder\b[^}]*\}\s*=\s*require\(/.test(glueSource)) {
+    const [first, ...rest] = glueSource.split("\n");
+    const bind = 'const { TextEncoder, TextDecoder } = require("util");';
+    // Keep wasm-bindgen's `/* @ts-self-types */` pragma the first line.
+    const lines = first.startsWith("/* @ts-self-types") ? [first, bind, ...rest] : [bind, first, ...rest];
+    writeFileSync(gluePath, lines.join("\n"));
+  }
+
   // Named `exports.x =` lines (not a spread) so that Node's ESM loader sees every name.
   const glue = createRequire(import.meta.url)(join(pkg, "nodejs", `${crate}.js`));
   const names = Object.keys(glue).filter((n) => !n.startsWith("__"));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test layer against the built package (scripts/build.sh first). Exits non-zero on any failure.
 # Layers: host cargo tests · model-based test (release) · wasm-bindgen-test in Node and headless Chromium ·
-# node --test on the package · demo server tests · tsc --strict over a TypeScript consumer · browser e2e.
+# node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS) ·
+# demo server tests · tsc --strict over a TypeScript consumer · browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -25,6 +26,7 @@ fi
 # Only the wasm test binaries: the host suites are not meant for wasm32. Never pass -q (the runner rejects it).
 step "wasm-bindgen-test (Node + headless Chromium)" cargo test --locked --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
 step "node --test: the npm package" node --test --test-timeout=120000 tests/js/
+step "package consumers: webpack 5, Vite, ESM, CommonJS" node --test --test-concurrency=1 --test-timeout=300000 tests/consumers/
 if [ -d tests/server ]; then
   step "node --test: demo server" node --test --test-timeout=120000 tests/server/
 fi

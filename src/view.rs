@@ -192,6 +192,17 @@ fn token_kind(kind: TokenKind) -> &'static str {
     }
 }
 
+/// The members of a `SourceStats` (its serde view: `requests`, `itemsScanned`, ...).
+pub fn write_source_stats_fields(w: &mut Writer, s: &crate::pager::SourceStats) {
+    w.u64_field("requests", s.requests);
+    w.u64_field("itemsScanned", s.items_scanned);
+    w.u64_field("filteredOut", s.filtered_out);
+    w.u64_field("duplicatesDropped", s.duplicates_dropped);
+    w.u64_field("rescans", s.rescans);
+    w.u64_field("expiredRecoveries", s.expired_recoveries);
+    w.u64_field("staleResponses", s.stale_responses);
+}
+
 /// `PagerError.details` (see [`PagerError::details`], which gives the same as a JSON value).
 pub fn write_error_details(w: &mut Writer, error: &PagerError) {
     w.begin_object();

@@ -20,9 +20,11 @@ use xxhash_rust::xxh64::xxh64;
 use crate::error::{PagerError, Result};
 use crate::filter::CompiledFilter;
 use crate::item::ItemFields;
+use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
 use crate::token::page_token::{SourceState, Watermark, MAX_TOKEN_LEN};
+use crate::token::ContinueToken;
 
 use super::stats::SourceStats;
 use super::{Chunk, Failure};
@@ -129,6 +131,24 @@ pub(crate) struct Ctx<'a> {
     pub(crate) chunk_limit: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
+}
+
+impl<'a> Ctx<'a> {
+    /// The context for one call, from the pager's options, filter and global watermark.
+    pub(crate) fn new(
+        options: &PagerOptions,
+        filter: &'a CompiledFilter,
+        watermark: Option<&'a SortKey>,
+    ) -> Self {
+        Ctx {
+            order: options.sort,
+            filter,
+            watermark,
+            chunk_limit: options.chunk_limit,
+            max_source_items: options.max_source_items,
+            max_chunks_without_progress: options.max_chunks_without_progress,
+        }
+    }
 }
 
 /// What an answer turned out to be, decided by [`Cursor::prepare`].
@@ -592,7 +612,22 @@ impl<P> Cursor<P> {
             self.rescan = None;
             self.seen_tokens.clear();
         }
-        if let Some(rv) = p.resource_version.filter(|rv| !rv.is_empty()) {
+        // The snapshot's resourceVersion: the list's own, or, when the answer has none (a Kubeapps
+        // response over a Kubernetes list), the one its continue token carries: same snapshot.
+        let from_token = || {
+            let next = p
+                .next
+                .as_deref()
+                .filter(|_| self.spec.kind == SourceKind::Kubernetes)?;
+            let token = ContinueToken::decode(next).ok()?;
+            token.is_consistent().then(|| text!(token.resource_version))
+        };
+        if let Some(rv) = p
+            .resource_version
+            .clone()
+            .filter(|rv| !rv.is_empty())
+            .or_else(from_token)
+        {
             self.resource_version = rv;
         }
         let n = p.items.len();

@@ -260,14 +260,7 @@ impl<P: Clone> Pager<P> {
         }
         let needed = merge::blockers(&self.cursors);
         let watermark = self.watermark().cloned();
-        let ctx = Ctx {
-            order: self.options.sort,
-            filter: &self.filter,
-            watermark: watermark.as_ref(),
-            chunk_limit: self.options.chunk_limit,
-            max_source_items: self.options.max_source_items,
-            max_chunks_without_progress: self.options.max_chunks_without_progress,
-        };
+        let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let mut out = Vec::with_capacity(needed.len());
         for i in needed {
             let Some(c) = self.cursors.get_mut(i) else {
@@ -307,14 +300,7 @@ impl<P: Clone> Pager<P> {
             return Ok(FeedOutcome::Stale);
         };
         let watermark = self.watermark().cloned();
-        let ctx = Ctx {
-            order: self.options.sort,
-            filter: &self.filter,
-            watermark: watermark.as_ref(),
-            chunk_limit: self.options.chunk_limit,
-            max_source_items: self.options.max_source_items,
-            max_chunks_without_progress: self.options.max_chunks_without_progress,
-        };
+        let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let Some(c) = self.cursors.get_mut(i) else {
             return Ok(FeedOutcome::Stale);
         };
@@ -373,7 +359,9 @@ impl<P: Clone> Pager<P> {
         let items: Vec<P> = self.pending.drain(..take).collect();
         let n = self.cursors.len();
         let mut stats = core::mem::replace(&mut self.page_stats, Stats::for_sources(n));
+        // Counted when taken, not when merged: `items_emitted` is what pages handed out.
         stats.items_emitted = items.len() as u64;
+        self.stats.items_emitted = self.stats.items_emitted.saturating_add(items.len() as u64);
         let page = Page {
             items,
             next_page_token,
@@ -494,7 +482,6 @@ impl<P: Clone> Pager<P> {
             self.w_source = Some(ci);
             if let Some(p) = e.payload {
                 self.pending.push(p);
-                self.stats.items_emitted = self.stats.items_emitted.saturating_add(1);
             }
         }
     }

@@ -1,9 +1,11 @@
 //! Counters: per page and cumulative.
 
 use crate::prelude::*;
+use serde::Serialize;
 
-/// One source's counters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// One source's counters. Serde view: camelCase (`itemsScanned`, ...), as JS sees them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SourceStats {
     /// Backend requests made (answered or failed).
     pub requests: u64,

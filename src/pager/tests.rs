@@ -1711,3 +1711,18 @@ fn an_answer_meant_for_another_pager_is_stale() {
     assert_eq!(outcome, FeedOutcome::Stale);
     assert_eq!(new.stats().sources[0].stale_responses, 1);
 }
+
+#[test]
+fn a_kubernetes_chunk_without_a_resource_version_takes_the_one_its_continue_token_carries() {
+    let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let env = Env::new(vec![fake], 1, 2);
+    let mut p = env.pager();
+    let next = crate::token::ContinueToken::new(1068, "kubeapps/pkg-b\u{0}")
+        .encode()
+        .expect("encodes");
+    let r = p.next_requests().remove(0);
+    p.feed(r.request_id, chunk(&["pkg-a", "pkg-b"], &next))
+        .expect("feed");
+    p.take_page().expect("encodes").expect("ready");
+    assert_eq!(p.state().sources[0].resource_version, "1068");
+}

@@ -86,8 +86,15 @@ impl ContinueToken {
     /// that ends early; `overflow` for an `rv` outside int64; `unknown-version`;
     /// `invalid-field` for `rv` 0, an empty or unclean `start`.
     ///
-    /// Example: `eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0`
-    /// is rv 100, start `kubeapps/pkg-c\u{0}`.
+    /// ```
+    /// use kubeapps_pager::token::ContinueToken;
+    ///
+    /// let text = "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0";
+    /// let token = ContinueToken::decode(text)?;
+    /// assert_eq!((token.resource_version, token.start.as_str()), (100, "kubeapps/pkg-c\0"));
+    /// assert_eq!(token.encode()?, text);
+    /// # Ok::<(), kubeapps_pager::PagerError>(())
+    /// ```
     pub fn decode(token: &str) -> Result<ContinueToken> {
         if token.is_empty() {
             return Err(PagerError::continue_token(

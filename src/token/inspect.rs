@@ -86,6 +86,13 @@ pub enum TokenKind {
 ///
 /// `""` is invalid (reason `empty`): in every format it means "from the
 /// start", so there is nothing to show.
+///
+/// ```
+/// use kubeapps_pager::token::{inspect_token, PluginOffset, TokenInfo};
+///
+/// assert_eq!(inspect_token("-1"), TokenInfo::KubeappsOffset { offset: PluginOffset::Finished });
+/// assert!(matches!(inspect_token("not a token!"), TokenInfo::Invalid { reason: "whitespace", .. }));
+/// ```
 pub fn inspect_token(text: &str) -> TokenInfo {
     if text.is_empty() {
         return invalid(

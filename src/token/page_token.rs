@@ -90,6 +90,16 @@ const KNOWN_PLUGINS: [&str; 3] = [
 /// pageSize, sources: [SourceState] }`; `fingerprint` is 16 lowercase hex
 /// digits; `pageSize` a whole number in `0..=2^32-1` (reading rejects negative
 /// and fractional numbers); `sources` at most 64 (reading stops at the 65th).
+///
+/// ```
+/// use kubeapps_pager::token::PageToken;
+///
+/// let token = PageToken { fingerprint: 7, page_size: 20, sources: vec![] };
+/// let text = token.encode()?; // "AQcAAAAAAAAAFAAAontm": URL-safe as it is
+/// assert_eq!(PageToken::decode(&text)?, token);
+/// assert_eq!(PageToken::decode(&text[..8]).unwrap_err().code(), "INVALID_PAGE_TOKEN");
+/// # Ok::<(), kubeapps_pager::PagerError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageToken {

@@ -122,6 +122,25 @@ fn token_info_views_are_the_serde_views() {
 }
 
 #[test]
+fn source_stats_members_are_the_serde_view() {
+    let s = crate::pager::SourceStats {
+        requests: 1,
+        items_scanned: 2,
+        filtered_out: 3,
+        duplicates_dropped: 4,
+        rescans: 5,
+        expired_recoveries: 6,
+        stale_responses: u64::MAX,
+    };
+    let text = written(|w| {
+        w.begin_object();
+        write_source_stats_fields(w, &s);
+        w.end_object();
+    });
+    assert_eq!(text, serde_json::to_string(&s).unwrap_or_default());
+}
+
+#[test]
 fn error_details_are_the_details_value() {
     use crate::TokenFault;
     for e in [

@@ -9,6 +9,7 @@
 const MAX_EXPIRED_IN_A_ROW = 8;
 
 const isObject = (v) => typeof v === "object" && v !== null;
+const ignore = () => {};
 
 /** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
 function field(obj, key) {
@@ -50,15 +51,12 @@ function failureReason(cause) {
 
 /**
  * Drives `pager` (a handle sharing the caller's pager) until a page is ready: nextRequests,
- * `fetchChunk` for each (concurrently), feed or fail each answer in request order.
- * `sources[i]` = `{ label, kubernetes }` of source i. Every request of a round is settled (fed,
- * failed or, after an abort, cleared) before the promise settles; the handle is freed then.
+ * `fetchChunk` (a function) for each request (concurrently), feed or fail each answer in request
+ * order. `sources[i]` = `{ label, kubernetes }` of source i. Starts once `previous` (the last
+ * call's promise, if any) has settled. Every request of a round is settled (fed, failed or, after
+ * an abort, cleared) before the promise settles; the handle is freed then.
  */
-function drive(pager, fetchChunk, options, sources, makeError) {
-  if (typeof fetchChunk !== "function") {
-    pager.free();
-    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", {}));
-  }
+function drive(pager, fetchChunk, options, sources, makeError, previous) {
   const candidate = isObject(options) ? field(options, "signal") : undefined;
   const signal = isObject(candidate) && field(candidate, "aborted") !== undefined ? candidate : undefined;
   let listener;
@@ -81,12 +79,17 @@ function drive(pager, fetchChunk, options, sources, makeError) {
     return makeError("ABORTED", "nextPage() was aborted; the pager is where it was", details);
   };
   const clear = (id) => pager.fail(id, { status: 0 });
+  // A synchronous throw becomes a rejected promise. The promise is marked handled: after an abort
+  // or a failure nobody awaits it, and its late rejection must not surface as unhandled.
   const start = (request) => {
+    let promise;
     try {
-      return Promise.resolve(fetchChunk.call(null, request, fetchOptions));
+      promise = Promise.resolve(fetchChunk.call(null, request, fetchOptions));
     } catch (e) {
-      return Promise.reject(e);
+      promise = Promise.reject(e);
     }
+    promise.catch(() => {});
+    return promise;
   };
   const sourceFailed = (index, status, cause) => {
     const label = sources[index]?.label ?? "";
@@ -99,8 +102,8 @@ function drive(pager, fetchChunk, options, sources, makeError) {
   };
 
   async function run() {
-    // Start in a microtask, as the promise of an async task does.
-    await undefined;
+    // Start once the previous call has settled (in a microtask when there is none).
+    await (previous ? previous.then(ignore, ignore) : undefined);
     if (signal?.aborted) throw aborted();
     let expiredInARow = 0;
     for (;;) {
@@ -108,8 +111,13 @@ function drive(pager, fetchChunk, options, sources, makeError) {
       if (page !== null) return page;
       const requests = pager.nextRequests();
       if (requests.length === 0) {
-        // Every request of a round is settled before the next, so this means a pager bug.
-        throw makeError("NO_PROGRESS", "the pager has no page and nothing to ask", {});
+        // nextPage settles every request of a round and calls run one at a time, so only
+        // requests taken with nextRequests() and never answered can leave it nothing to ask.
+        throw makeError(
+          "NO_PROGRESS",
+          "the pager has no page and nothing to ask: requests from nextRequests() are still unanswered",
+          {},
+        );
       }
       const pending = requests.map((r) => [r.requestId, r.sourceIndex, start(r)]);
       let firstError;
@@ -152,7 +160,11 @@ function drive(pager, fetchChunk, options, sources, makeError) {
   }
 
   return run().finally(() => {
-    if (listener) signal.removeEventListener("abort", listener);
+    try {
+      if (listener) signal.removeEventListener("abort", listener);
+    } catch {
+      // A signal-like object without removeEventListener: nothing to remove.
+    }
     pager.free();
   });
 }

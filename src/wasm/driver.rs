@@ -2,15 +2,15 @@
 //!
 //! The loop itself is JS (`driver.js`): it awaits the caller's promises and calls the pager's own
 //! methods on a handle that shares this pager's state. Requests to different sources run
-//! concurrently. Every request of a round is settled (fed, failed or, after an abort, cleared)
-//! before the call returns, so no answer is left without an owner and the next call asks again
-//! for whatever did not arrive.
+//! concurrently; calls on one pager run one after the other. Every request of a round is settled
+//! (fed, failed or, after an abort, cleared) before the call returns, so no answer is left without
+//! an owner and the next call asks again for whatever did not arrive.
 
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::write_js;
-use super::errors::error_maker;
+use super::errors::{boundary_error, error_maker};
 use super::pager::JsPager;
 use crate::options::SourceKind;
 
@@ -22,6 +22,7 @@ extern "C" {
         options: JsValue,
         sources: JsValue,
         make_error: JsValue,
+        previous: JsValue,
     ) -> js_sys::Promise;
 }
 
@@ -29,7 +30,8 @@ extern "C" {
 impl JsPager {
     /// Fetches what the next page needs with `fetchChunk(request, { signal })` and returns the page.
     ///
-    /// Requests to different sources run concurrently. Rejects with `ABORTED` promptly when the
+    /// Requests to different sources run concurrently; calls on one pager run one after the other.
+    /// Rejects with `ABORTED` promptly when the
     /// signal aborts, `SOURCE_FAILED` (naming the source) when a request fails, or the core's codes
     /// (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`); the pager's position is then unchanged
     /// and the next call retries. A 410 Expired from a kubernetes source is recovered from.
@@ -40,6 +42,12 @@ impl JsPager {
         fetch_chunk: JsValue,
         #[wasm_bindgen(unchecked_param_type = "NextPageOptions")] options: Option<js_sys::Object>,
     ) -> js_sys::Promise {
+        if !fetch_chunk.is_function() {
+            return js_sys::Promise::reject(&boundary_error(
+                "INVALID_OPTIONS",
+                "fetchChunk must be a function",
+            ));
+        }
         let kinds: Vec<SourceKind> = match JsPager::with(&self.core, |p| {
             p.options().sources.iter().map(|s| s.kind).collect()
         }) {
@@ -58,12 +66,18 @@ impl JsPager {
             w.end_array();
         });
         let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
-        drive(
+        // One call at a time: a second call waits for the first to settle (React StrictMode and
+        // eager scroll handlers do call twice), then asks for the page after it.
+        let previous = self.running.borrow_mut().take();
+        let promise = drive(
             self.driver_handle(),
             fetch_chunk,
             options,
             sources,
             error_maker(),
-        )
+            previous.map_or(JsValue::UNDEFINED, Into::into),
+        );
+        *self.running.borrow_mut() = Some(promise.clone());
+        promise
     }
 }

@@ -13,8 +13,8 @@ use super::convert::write_js;
 use super::errors::{boundary_error, js, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
 use crate::json::Writer;
-use crate::pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, SourceStats, Stats};
-use crate::view::read_item_keys;
+use crate::pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
+use crate::view::{read_item_keys, write_source_stats_fields};
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
 extern "C" {
@@ -35,24 +35,15 @@ pub(crate) type CorePager = Pager<ItemRef>;
 
 /// `PagerStats`: totals, `itemsEmitted`, and one entry per source (labelled).
 fn write_stats(w: &mut Writer, stats: &Stats, labels: &[String]) {
-    fn counters(w: &mut Writer, s: &SourceStats) {
-        w.u64_field("requests", s.requests);
-        w.u64_field("itemsScanned", s.items_scanned);
-        w.u64_field("filteredOut", s.filtered_out);
-        w.u64_field("duplicatesDropped", s.duplicates_dropped);
-        w.u64_field("rescans", s.rescans);
-        w.u64_field("expiredRecoveries", s.expired_recoveries);
-        w.u64_field("staleResponses", s.stale_responses);
-    }
     w.begin_object();
-    counters(w, &stats.total());
+    write_source_stats_fields(w, &stats.total());
     w.u64_field("itemsEmitted", stats.items_emitted);
     w.key("sources");
     w.begin_array();
     for (s, label) in stats.sources.iter().zip(labels) {
         w.begin_object();
         w.str_field("source", label);
-        counters(w, s);
+        write_source_stats_fields(w, s);
         w.end_object();
     }
     w.end_array();
@@ -220,6 +211,8 @@ pub struct JsPager {
     /// A handle of `nextPage`'s driver: `feed` names the request's source (not "response") in
     /// `INVALID_RESPONSE` for an answer it cannot read, as `nextPage` reports it.
     driver: bool,
+    /// The last `nextPage` promise: the next call starts after it settles.
+    pub(crate) running: RefCell<Option<js_sys::Promise>>,
 }
 
 impl JsPager {
@@ -234,6 +227,7 @@ impl JsPager {
             core: Rc::new(RefCell::new(core)),
             labels: Rc::new(labels),
             driver: false,
+            running: RefCell::new(None),
         }
     }
 
@@ -243,6 +237,7 @@ impl JsPager {
             core: self.core.clone(),
             labels: self.labels.clone(),
             driver: true,
+            running: RefCell::new(None),
         }
     }
 

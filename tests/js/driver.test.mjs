@@ -165,3 +165,38 @@ test("answers that arrive after an abort are refused as stale and change nothing
   const shown = await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r));
   assert.equal(shown.length, total);
 });
+
+test("fetches still pending after an abort may reject later without an unhandled rejection", async () => {
+  const { options } = twoSources();
+  const pager = new Pager(options);
+  const unhandled = [];
+  const onUnhandled = (reason) => unhandled.push(reason);
+  process.on("unhandledRejection", onUnhandled);
+  try {
+    const controller = new AbortController();
+    // Like fetch(): each request rejects with an AbortError when the signal aborts.
+    const abortable = (_request, { signal }) =>
+      new Promise((_, reject) => signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+    const pending = pager.nextPage(abortable, { signal: controller.signal });
+    await tick();
+    controller.abort();
+    await assert.rejects(pending, (e) => e.code === "ABORTED");
+    await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off("unhandledRejection", onUnhandled);
+  }
+});
+
+test("two nextPage calls at once run one after the other and give consecutive pages", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const fetchChunk = async (r) => sources[r.sourceIndex].answer(r);
+  const [a, b] = await Promise.all([pager.nextPage(fetchChunk), pager.nextPage(fetchChunk)]);
+  const first = [...a.items, ...b.items].map(identity);
+  assert.equal(first.length, 10);
+  assert.equal(new Set(first).size, 10);
+  const rest = await pageAll(pager, fetchChunk);
+  assert.equal(first.length + rest.length, total);
+  assert.equal(new Set([...first, ...rest]).size, total);
+});

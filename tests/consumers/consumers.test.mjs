@@ -1,0 +1,170 @@
+// The packed npm package (`npm pack pkg/`) as its users get it, in four consumers, each a tiny app
+// under tests/consumers/<name>/ installed into a temp folder with the tarball:
+//  - a page with an import map and no bundler, served as it is, in headless Chromium;
+//  - webpack 5 configured as Create React App 5 does (no wasm experiment, no wasm loader), built
+//    for production and for development, served on 127.0.0.1 and run in headless Chromium;
+//  - Vite 7 (`vite build`, no config, no plugin), likewise; and its dev server with the one config
+//    line docs/USAGE.md gives;
+//  - a Node ESM app (`import init, { Pager, PagerError } from "kubeapps-pager"`) and a CommonJS one
+//    (`require("kubeapps-pager")`).
+// Each pages the same in-app backend (shared/catalog.mjs: offset paging + Kubernetes continue
+// paging, a resume from a NextPageToken halfway) to the end; this file checks the report against
+// the order the docs define, computed here independently of the pager.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { copyFile, readdir } from "node:fs/promises";
+import { launch } from "../e2e/support/browser.mjs";
+import { BIN, childEnv, makeApp, packTarball, run, runInBrowser, serveStatic, tempDir } from "./support/harness.mjs";
+import { catalog, identity, OPTIONS, PAGE_SIZE, CHUNK_LIMIT } from "./shared/catalog.mjs";
+
+const APPS = ["browser-esm", "webpack", "vite", "node-esm", "node-cjs"];
+let temp, tarball, browser;
+const apps = {};
+
+before(async () => {
+  temp = await tempDir();
+  tarball = await packTarball(temp.dir);
+  // Installs touch only each app's own folder: run them side by side.
+  await Promise.all(APPS.map(async (name) => (apps[name] = await makeApp(name, temp.dir, tarball))));
+});
+
+after(async () => {
+  await browser?.close();
+  if (process.env.KEEP_CONSUMERS) console.log(`consumer apps kept in ${temp?.dir}`);
+  else await temp?.remove();
+});
+
+async function chromium() {
+  browser ??= await launch();
+  return browser;
+}
+
+/** The docs' merge order for sort "name": name bytes, then plugin, cluster, namespace, identifier. */
+function expectedIdentities() {
+  const { helm, kapp } = catalog();
+  const key = (s) => [s.name, s.availablePackageRef.plugin.name, s.availablePackageRef.context.cluster,
+    s.availablePackageRef.context.namespace, s.availablePackageRef.identifier];
+  const cmp = (a, b) => {
+    const ka = key(a), kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return Buffer.compare(Buffer.from(ka[i]), Buffer.from(kb[i]));
+    return 0;
+  };
+  return [...helm, ...kapp].sort(cmp).map(identity);
+}
+
+/** Checks a consumer's report (shared/catalog.mjs `pageAll`). */
+function checkReport(report) {
+  const expected = expectedIdentities();
+  assert.deepEqual(report.identities, expected, "every package once, in the documented order");
+  assert.equal(new Set(report.identities).size, report.identities.length, "no duplicates");
+  assert.ok(report.resumed, "went on from a NextPageToken");
+  assert.ok(report.sameObjects, "page items are the very objects the backend answered");
+  assert.ok(report.tokensUrlSafe, "page tokens are URL-safe");
+  // Full pages until the end; only the last may be short.
+  const sizes = report.pageSizes;
+  assert.ok(sizes.slice(0, -1).every((n) => n === PAGE_SIZE), `page sizes ${sizes}`);
+  assert.ok(sizes.at(-1) <= PAGE_SIZE);
+  assert.equal(sizes.reduce((a, b) => a + b, 0), expected.length);
+  // Each chunk is fetched, and none twice except the chunk each source was in when the pager was
+  // resumed (a fresh pager re-reads it to skip to the token's offset).
+  const { helm, kapp } = catalog();
+  const chunks = Math.ceil(helm.length / CHUNK_LIMIT) + Math.ceil(kapp.length / CHUNK_LIMIT);
+  assert.ok(report.requests >= chunks && report.requests <= chunks + OPTIONS.sources.length, `${report.requests} requests`);
+  // A thrown error and a rejected one are both the package's PagerError.
+  const [thrown, rejected] = report.errors;
+  assert.deepEqual(
+    [thrown.instanceofPagerError, thrown.instanceofError, thrown.name, thrown.code],
+    [true, true, "PagerError", "INVALID_PAGE_TOKEN"],
+  );
+  assert.deepEqual(
+    [rejected.instanceofPagerError, rejected.instanceofError, rejected.name, rejected.code, rejected.details.status],
+    [true, true, "PagerError", "SOURCE_FAILED", 503],
+  );
+}
+
+/** Serves `dir`, runs its app in Chromium, checks the report; `wasmAt` matches the wasm's served path. */
+async function runBuiltApp(dir, wasmAt) {
+  const server = await serveStatic(dir);
+  try {
+    const result = await runInBrowser(await chromium(), server.url);
+    assert.equal(result.state, "done", result.text);
+    assert.deepEqual(result.errors, [], "no console errors, page errors or failed requests");
+    const report = JSON.parse(result.text);
+    checkReport(report);
+    assert.deepEqual(result.items, report.identities, "the DOM shows the items");
+    const wasm = server.served.filter((r) => r.path.endsWith(".wasm"));
+    assert.equal(wasm.length, 1, `one wasm fetch: ${JSON.stringify(server.served)}`);
+    assert.match(wasm[0].path, wasmAt);
+    assert.deepEqual([wasm[0].status, wasm[0].type], [200, "application/wasm"]);
+  } finally {
+    await server.close();
+  }
+}
+
+test("browser ESM without a bundler: an import map to the web build", async () => {
+  await runBuiltApp(apps["browser-esm"], /^\/node_modules\/kubeapps-pager\/web\/kubeapps_pager_bg\.wasm$/);
+});
+
+for (const mode of ["production", "development"]) {
+  test(`webpack 5 with Create React App 5's defaults (${mode}) bundles the browser entry and its wasm`, async () => {
+    const app = apps.webpack;
+    await run(process.execPath, [BIN.webpack, "--config", path.join(app, "webpack.config.js")], {
+      cwd: app,
+      env: childEnv({ NODE_ENV: mode, BROWSERSLIST_ENV: mode }),
+    });
+    const build = path.join(app, mode === "production" ? "build" : "build-dev");
+    await copyFile(path.join(app, "public", "index.html"), path.join(build, "index.html"));
+    const media = await readdir(path.join(build, "static", "media"));
+    assert.ok(media.some((f) => /^kubeapps_pager_bg\.[0-9a-f]+\.wasm$/.test(f)), `emitted: ${media}`);
+    await runBuiltApp(build, /^\/static\/media\/kubeapps_pager_bg\.[0-9a-f]+\.wasm$/);
+  });
+}
+
+test("Vite 7 `vite build`, no config, bundles the browser entry and its wasm", async () => {
+  const app = apps.vite;
+  await run(process.execPath, [BIN.vite, "build", "--logLevel", "warn"], { cwd: app });
+  await runBuiltApp(path.join(app, "dist"), /^\/assets\/kubeapps_pager_bg-[\w-]+\.wasm$/);
+});
+
+test("Vite 7 dev server with the one line docs/USAGE.md gives (optimizeDeps.exclude)", async () => {
+  const app = apps.vite;
+  const { createServer } = await import("vite");
+  const server = await createServer({
+    root: app,
+    configFile: path.join(app, "vite.dev.config.js"),
+    logLevel: "warn",
+    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false, watch: null },
+  });
+  await server.listen();
+  try {
+    const { port } = server.httpServer.address();
+    const result = await runInBrowser(await chromium(), `http://127.0.0.1:${port}/`);
+    assert.equal(result.state, "done", result.text);
+    assert.deepEqual(result.errors, []);
+    checkReport(JSON.parse(result.text));
+  } finally {
+    await server.close();
+  }
+});
+
+test("Node ESM: import init and named exports from the package, await init()", async () => {
+  const app = apps["node-esm"];
+  const report = JSON.parse(await run(process.execPath, ["main.mjs"], { cwd: app }));
+  checkReport(report);
+  assert.equal(report.resolved, new URL(`file://${app}/node_modules/kubeapps-pager/nodejs/index.mjs`).href);
+});
+
+test("Node CommonJS: require the package", async () => {
+  const app = apps["node-cjs"];
+  const report = JSON.parse(await run(process.execPath, ["main.cjs"], { cwd: app }));
+  checkReport(report);
+  assert.equal(report.resolved, path.join(app, "node_modules", "kubeapps-pager", "nodejs", "index.js"));
+});
+
+test("Node CommonJS without global TextEncoder/TextDecoder, as in Jest's jsdom environment", async () => {
+  const app = apps["node-cjs"];
+  const probe = "new TextDecoder()"; // the preload did remove it
+  await assert.rejects(run(process.execPath, ["--require", "./no-text-codecs.cjs", "-e", probe], { cwd: app }), /TextDecoder is not defined/);
+  checkReport(JSON.parse(await run(process.execPath, ["--require", "./no-text-codecs.cjs", "main.cjs"], { cwd: app })));
+});
