@@ -20,10 +20,5 @@ pub mod pager;
 #[cfg(not(feature = "std"))]
 mod runtime;
 
-/// JS's `toLowerCase` of `s`: see [`crate::text::lowercase`].
-pub(crate) fn lowercase(s: &str) -> String {
-    js_sys::JsString::from(s).to_lower_case().into()
-}
-
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
