@@ -7,8 +7,6 @@
 //! - `options`, `convert`, `errors`: the conversions; `chunk.js`, `errors.js`: the JS halves
 //! - `types.d.ts`: the TypeScript declarations of every shape above
 
-use crate::prelude::*;
-
 pub mod codec;
 mod convert;
 mod driver;
