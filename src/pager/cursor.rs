@@ -502,6 +502,21 @@ impl<P> Cursor<P> {
         }
 
         let first = items.first().map(|(k, ..)| k);
+        // A strict source's continuation starts after the last key of its previous
+        // chunk (also after a 410: the inconsistent token goes on after that key). A
+        // chunk going back would have its items dropped as duplicates: lost silently.
+        // From "" (a first chunk, a relist) or right after a resume nothing bounds it.
+        if self.strict && self.streamed && !flight.token.is_empty() {
+            if let (Purpose::Next { .. }, Some(bound), Some(f)) =
+                (&flight.purpose, &self.bound, first)
+            {
+                if f.primary() <= bound.as_slice() {
+                    return Err(self.invalid(
+                        "a continuation chunk starts at or before the last key of the previous chunk",
+                    ));
+                }
+            }
+        }
         let verdict = match &flight.purpose {
             Purpose::Next {
                 overlap: Some(reference),

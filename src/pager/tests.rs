@@ -48,6 +48,8 @@ struct Fake {
     requests: usize,
     rotation: usize,
     handed_out: HashSet<String>,
+    /// When set, equal names come back in another order on every request (xorshift state).
+    shuffle_ties: Option<u64>,
 }
 
 impl Fake {
@@ -63,6 +65,7 @@ impl Fake {
             requests: 0,
             rotation: 0,
             handed_out: HashSet::new(),
+            shuffle_ties: None,
         };
         for (name, repo) in names {
             f.insert(item(plugin, ns, name, repo));
@@ -188,6 +191,25 @@ impl Fake {
             self.rotation += 1;
             let r = self.rotation % list.len();
             list.rotate_left(r);
+        }
+        if let Some(state) = &mut self.shuffle_ties {
+            // Each answer is a correct slice of a list sorted by name: only
+            // the order inside each group of equal names changes.
+            let mut start = 0;
+            while start < list.len() {
+                let end = start
+                    + list[start..]
+                        .iter()
+                        .take_while(|i| i.name == list[start].name)
+                        .count();
+                for i in (start + 1..end).rev() {
+                    *state ^= *state << 13;
+                    *state ^= *state >> 7;
+                    *state ^= *state << 17;
+                    list.swap(i, start + (*state % (i - start + 1) as u64) as usize);
+                }
+                start = end;
+            }
         }
         let end = (off + req.limit as usize).min(list.len());
         let items: Vec<_> = list
@@ -1725,4 +1747,195 @@ fn a_kubernetes_chunk_without_a_resource_version_takes_the_one_its_continue_toke
         .expect("feed");
     p.take_page().expect("encodes").expect("ready");
     assert_eq!(p.state().sources[0].resource_version, "1068");
+}
+
+#[test]
+fn f1_tie_order_changing_between_requests_loses_no_item() {
+    // The adversary's trace: [a, x, x, x, z], chunk limit 2, the three x's in
+    // another order on each request. Every item must be shown exactly once.
+    let answers: HashMap<(&str, u32), (&[(&str, &str)], &str)> = HashMap::from([
+        (("", 2), (&[("a", "bitnami"), ("x", "r2")][..], "2")),
+        (
+            ("1", 3),
+            (&[("x", "r1"), ("x", "r2"), ("x", "r3")][..], "4"),
+        ),
+        (
+            ("", 3),
+            (&[("a", "bitnami"), ("x", "r3"), ("x", "r2")][..], "3"),
+        ),
+        (
+            ("2", 3),
+            (&[("x", "r2"), ("x", "r3"), ("z", "bitnami")][..], ""),
+        ),
+        (
+            ("1", 4),
+            (
+                &[("x", "r3"), ("x", "r1"), ("x", "r2"), ("z", "bitnami")][..],
+                "",
+            ),
+        ),
+        (
+            ("", 5),
+            (
+                &[
+                    ("a", "bitnami"),
+                    ("x", "r1"),
+                    ("x", "r3"),
+                    ("x", "r2"),
+                    ("z", "bitnami"),
+                ][..],
+                "",
+            ),
+        ),
+        (
+            ("", 6),
+            (
+                &[
+                    ("a", "bitnami"),
+                    ("x", "r2"),
+                    ("x", "r1"),
+                    ("x", "r3"),
+                    ("z", "bitnami"),
+                ][..],
+                "",
+            ),
+        ),
+    ]);
+    let f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 2;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let mut shown = Vec::new();
+    for _ in 0..50 {
+        if p.page_ready() {
+            let page = p.take_page().expect("encodes").expect("ready");
+            shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+            if page.done {
+                break;
+            }
+            continue;
+        }
+        for r in p.next_requests() {
+            let (items, next) = answers
+                .get(&(r.page_token.as_str(), r.limit))
+                .unwrap_or_else(|| panic!("unplanned request {:?}/{}", r.page_token, r.limit));
+            let items = items
+                .iter()
+                .map(|(n, repo)| {
+                    let it = item("helm.packages", "kubeapps", n, repo);
+                    (it.clone(), it)
+                })
+                .collect();
+            let c = Chunk {
+                items,
+                next_token: Some(next.to_string()),
+                resource_version: None,
+                remaining_item_count: None,
+            };
+            p.feed(r.request_id, c).expect("feed");
+        }
+    }
+    shown.sort();
+    assert_eq!(shown, ["bitnami/a", "bitnami/z", "r1/x", "r2/x", "r3/x"]);
+}
+
+#[test]
+fn tie_groups_shuffled_on_every_request_show_every_item_once() {
+    let mut rng: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n.max(1)
+    };
+    let (mut regroups, mut resumes) = (0, 0);
+    for round in 0..300 {
+        let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+        let groups = 1 + next(12);
+        for g in 0..groups {
+            // Groups of 1 to 12 equal names: often larger than the chunk limit.
+            for r in 0..1 + next(12) {
+                f.insert(item(
+                    "helm.packages",
+                    "kubeapps",
+                    &format!("pkg-{g:02}"),
+                    &format!("r{r:02}"),
+                ));
+            }
+        }
+        f.shuffle_ties = Some(round * 7919 + 1);
+        let all: Vec<String> = f
+            .items
+            .iter()
+            .map(|i| i.identifier.clone() + "@" + &i.name)
+            .collect();
+        let page_size = 1 + next(6) as u32;
+        let chunk_limit = 1 + next(5) as u32;
+        let mut env = Env::new(vec![f], page_size, chunk_limit);
+        env.options.max_source_items = 1000;
+        let mut p = env.pager();
+        let mut shown = Vec::new();
+        for _ in 0..1000 {
+            let page = env.page(&mut p);
+            shown.extend(
+                page.items
+                    .iter()
+                    .map(|i| i.identifier.clone() + "@" + &i.name),
+            );
+            if page.done {
+                break;
+            }
+            if next(3) == 0 {
+                p = env.resume(&p);
+                resumes += 1;
+            }
+        }
+        regroups += p.stats().total().rescans;
+        let mut want = all.clone();
+        want.sort();
+        let mut got = shown.clone();
+        got.sort();
+        assert_eq!(
+            got, want,
+            "round {round}: every item exactly once (page {page_size}, chunk {chunk_limit})"
+        );
+    }
+    assert!(
+        regroups > 0 && resumes > 0,
+        "the test exercised re-reads ({regroups}) and resumes ({resumes})"
+    );
+}
+
+#[test]
+fn f_k8s_backwards_chunk_is_an_invalid_response() {
+    let f = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 3;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let r = p.next_requests();
+    let mut first = chunk(&["delta", "echo", "foxtrot"], "CHUNK2");
+    first.resource_version = Some("100".into());
+    p.feed(r[0].request_id, first).expect("first chunk");
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "CHUNK2");
+    let before = p.stats().clone();
+    for back in [
+        &["alpha", "bravo", "charlie"][..],
+        &["foxtrot", "golf"][..],
+        &["echo", "golf"][..],
+    ] {
+        let err = p
+            .feed(r[0].request_id, chunk(back, ""))
+            .expect_err("a chunk going backwards");
+        assert_eq!(err.code(), "INVALID_RESPONSE", "{back:?}");
+        assert_eq!(p.stats(), &before, "state unchanged");
+    }
+    // The real continuation is still taken.
+    p.feed(r[0].request_id, chunk(&["golf", "hotel"], ""))
+        .expect("continuation");
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["delta", "echo", "foxtrot", "golf", "hotel"]);
+    assert!(page.done);
 }
