@@ -1753,7 +1753,8 @@ fn a_kubernetes_chunk_without_a_resource_version_takes_the_one_its_continue_toke
 fn f1_tie_order_changing_between_requests_loses_no_item() {
     // The adversary's trace: [a, x, x, x, z], chunk limit 2, the three x's in
     // another order on each request. Every item must be shown exactly once.
-    let answers: HashMap<(&str, u32), (&[(&str, &str)], &str)> = HashMap::from([
+    type Answer<'a> = (&'a [(&'a str, &'a str)], &'a str);
+    let answers: HashMap<(&str, u32), Answer> = HashMap::from([
         (("", 2), (&[("a", "bitnami"), ("x", "r2")][..], "2")),
         (
             ("1", 3),
@@ -1851,60 +1852,115 @@ fn tie_groups_shuffled_on_every_request_show_every_item_once() {
     };
     let (mut regroups, mut resumes) = (0, 0);
     for round in 0..300 {
-        let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
-        let groups = 1 + next(12);
-        for g in 0..groups {
-            // Groups of 1 to 12 equal names: often larger than the chunk limit.
-            for r in 0..1 + next(12) {
-                f.insert(item(
-                    "helm.packages",
-                    "kubeapps",
-                    &format!("pkg-{g:02}"),
-                    &format!("r{r:02}"),
-                ));
+        // One or two sources over the same names, each with tie groups of 1 to
+        // 12 equal names (often more than the chunk limit), shuffled on every request.
+        let mut fakes = Vec::new();
+        for (s, plugin) in ["helm.packages", "fluxv2.packages"].iter().enumerate() {
+            if s == 1 && next(2) == 0 {
+                break;
             }
+            let mut f = Fake::new(Kind::Offset, plugin, "kubeapps", &[]);
+            for g in 0..1 + next(12) {
+                for r in 0..next(13) {
+                    f.insert(item(
+                        plugin,
+                        "kubeapps",
+                        &format!("pkg-{g:02}"),
+                        &format!("r{r:02}"),
+                    ));
+                }
+            }
+            f.shuffle_ties = Some(round * 7919 + s as u64 + 1);
+            fakes.push(f);
         }
-        f.shuffle_ties = Some(round * 7919 + 1);
-        let all: Vec<String> = f
-            .items
-            .iter()
-            .map(|i| i.identifier.clone() + "@" + &i.name)
-            .collect();
+        let id = |i: &ItemFields| format!("{}:{}@{}", i.plugin, i.identifier, i.name);
+        let mut want: Vec<String> = fakes.iter().flat_map(|f| f.items.iter().map(id)).collect();
+        want.sort();
         let page_size = 1 + next(6) as u32;
         let chunk_limit = 1 + next(5) as u32;
-        let mut env = Env::new(vec![f], page_size, chunk_limit);
+        let mut env = Env::new(fakes, page_size, chunk_limit);
         env.options.max_source_items = 1000;
         let mut p = env.pager();
         let mut shown = Vec::new();
         for _ in 0..1000 {
             let page = env.page(&mut p);
-            shown.extend(
-                page.items
-                    .iter()
-                    .map(|i| i.identifier.clone() + "@" + &i.name),
-            );
+            shown.extend(page.items.iter().map(id));
             if page.done {
                 break;
             }
             if next(3) == 0 {
+                regroups += p.stats().total().rescans;
                 p = env.resume(&p);
                 resumes += 1;
             }
         }
         regroups += p.stats().total().rescans;
-        let mut want = all.clone();
-        want.sort();
         let mut got = shown.clone();
         got.sort();
         assert_eq!(
             got, want,
-            "round {round}: every item exactly once (page {page_size}, chunk {chunk_limit})"
+            "round {round}: every item exactly once (page {page_size}, chunk {chunk_limit}); shown {shown:?}"
         );
     }
     assert!(
         regroups > 0 && resumes > 0,
         "the test exercised re-reads ({regroups}) and resumes ({resumes})"
     );
+}
+
+#[test]
+fn a_tie_group_over_the_cap_is_too_large() {
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for r in 0..8 {
+        f.insert(item("helm.packages", "kubeapps", "x", &format!("r{r}")));
+    }
+    f.shuffle_ties = Some(7);
+    let mut env = Env::new(vec![f], 10, 2);
+    env.options.max_source_items = 5;
+    let mut p = env.pager();
+    let mut last = None;
+    for _ in 0..20 {
+        let reqs = p.next_requests();
+        let Some(r) = reqs.into_iter().next() else {
+            break;
+        };
+        let chunk = env.fakes[0].serve(&r).expect("served");
+        let before = (p.state(), p.stats().clone());
+        match p.feed(r.request_id, chunk) {
+            Ok(_) => {}
+            Err(e) => {
+                assert_eq!((p.state(), p.stats().clone()), before, "state unchanged");
+                last = Some(e.code());
+                break;
+            }
+        }
+    }
+    assert_eq!(last, Some("SOURCE_TOO_LARGE"));
+}
+
+#[test]
+fn equal_names_straddling_an_opaque_token_are_refused() {
+    let f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 2;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let r = p.next_requests();
+    // "abc" is no offset: the source's tokens are opaque from here on.
+    p.feed(r[0].request_id, chunk(&["a", "x"], "abc"))
+        .expect("first");
+    let r = p.next_requests();
+    assert_eq!((r[0].page_token.as_str(), r[0].limit), ("abc", 2));
+    let mut tied = chunk(&["x", "z"], "");
+    tied.items[0].0.identifier = "other/x".into();
+    let before = p.state();
+    let err = p.feed(r[0].request_id, tied).expect_err("x straddles");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    assert_eq!(p.state(), before);
+    p.feed(r[0].request_id, chunk(&["y", "z"], ""))
+        .expect("no straddle");
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["a", "x", "y", "z"]);
 }
 
 #[test]
