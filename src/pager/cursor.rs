@@ -223,6 +223,9 @@ pub(crate) struct Cursor<P> {
     bound: Option<Vec<u8>>,
     /// Key of the last item read: the overlap reference for decimal offsets.
     last_raw: Option<SortKey>,
+    /// Name of the last item read in the current list (cleared by a relist):
+    /// a strict source's continuation starts after it.
+    list_last: Option<Vec<u8>>,
     /// Offset of the first item named like the last item read (where the tie
     /// group that bounds the source starts), when known.
     group_start: Option<u64>,
@@ -273,6 +276,7 @@ impl<P> Cursor<P> {
             resume: None,
             bound: None,
             last_raw: None,
+            list_last: None,
             group_start: None,
             regroup: None,
             max_read: None,
@@ -567,7 +571,7 @@ impl<P> Cursor<P> {
         // From "" (a first chunk, a relist) or right after a resume nothing bounds it.
         if self.strict && self.streamed && !flight.token.is_empty() {
             if let (Purpose::Next { .. }, Some(bound), Some(f)) =
-                (&flight.purpose, &self.bound, first)
+                (&flight.purpose, &self.list_last, first)
             {
                 if f.primary() <= bound.as_slice() {
                     return Err(self.invalid(
@@ -860,6 +864,7 @@ impl<P> Cursor<P> {
             if self.streamed {
                 self.bound = Some(last.primary().to_vec());
             }
+            self.list_last = Some(last.primary().to_vec());
             self.last_raw = Some(last.clone());
         }
         if let Some(max) = p.items.iter().map(|(k, ..)| k).max() {
@@ -967,6 +972,8 @@ impl<P> Cursor<P> {
             Some(t) => self.next = Some(t),
             None => {
                 self.next = Some(String::new());
+                // A new list: its chunks (empty ones too, under a selector) start over.
+                self.list_last = None;
                 self.staging.clear();
                 self.seen_tokens.clear();
             }

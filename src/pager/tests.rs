@@ -1995,3 +1995,35 @@ fn f_k8s_backwards_chunk_is_an_invalid_response() {
     assert_eq!(names(&page), ["delta", "echo", "foxtrot", "golf", "hotel"]);
     assert!(page.done);
 }
+
+#[test]
+fn a_relist_after_a_410_is_a_new_list_even_through_empty_chunks() {
+    // Under a label selector a chunk may come back empty with a continue token;
+    // after a relist the next items may sort before the last key of the old list.
+    let f = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 2;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["m", "n"], "T1"))
+        .expect("first");
+    let r = p.next_requests();
+    let gone = Failure {
+        status: 410,
+        reason: Some("Expired".into()),
+        continue_token: None,
+    };
+    p.fail(r[0].request_id, gone).expect("410");
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "", "relist");
+    p.feed(r[0].request_id, chunk(&[], "T2"))
+        .expect("empty chunk");
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["a", "o"], ""))
+        .expect("a new list's continuation");
+    let page = p.take_page().expect("encodes").expect("ready");
+    // "a" sorts before what was shown (W = "n"): behind the position, not shown.
+    assert_eq!(names(&page), ["m", "n", "o"]);
+    assert!(page.inconsistent);
+}
