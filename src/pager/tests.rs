@@ -1839,6 +1839,10 @@ fn f1_tie_order_changing_between_requests_loses_no_item() {
     }
     shown.sort();
     assert_eq!(shown, ["bitnami/a", "bitnami/z", "r1/x", "r2/x", "r3/x"]);
+    // ""/2, then "1"/3 shows x straddling: the group is re-read whole from
+    // its start (offset 1, so from "" with the item before it) in one request.
+    let t = p.stats().total();
+    assert_eq!((t.requests, t.rescans), (3, 1));
 }
 
 #[test]
