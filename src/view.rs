@@ -16,10 +16,13 @@
 //!   unknown fields are rejected.
 //! - [`read_item_keys`]: the key tuples `chunk.js` writes for a chunk.
 //!
+//! All but the last are declared as shapes (module `schema`) read by one interpreter; the key tuples,
+//! read on every chunk, have a reader of their own.
+//!
 //! Objects are read from JSON objects only (serde's derives also took an array of the fields in
 //! order, e.g. `filter: []`, which no documented shape is). Numbers: whole numbers are read from
-//! integer literals (`JSON.stringify` writes every whole
-//! number below 10^21 so, and larger ones are out of every range read here).
+//! integer literals (`JSON.stringify` writes every whole number below 10^21 so, and larger ones
+//! are out of every range read here).
 //!
 //! Errors are messages naming the field (`sources[1].kind: expected ...`); the boundary puts
 //! them in the `PagerError` its function throws.
