@@ -82,7 +82,14 @@ pub struct SourceSpec {
 impl SourceSpec {
     /// The source's order: the one given, else its kind's [default](SourceKind::default_order).
     pub fn effective_order(&self) -> SourceOrder {
-        self.order.unwrap_or_else(|| self.kind.default_order())
+        // A Kubernetes list over all namespaces comes in key order, namespace first, then name:
+        // not name order, so by default it is read whole (it is still one snapshot).
+        let all_namespaces = self.kind == SourceKind::Kubernetes && self.id.namespace.is_empty();
+        self.order.unwrap_or(if all_namespaces {
+            SourceOrder::None
+        } else {
+            self.kind.default_order()
+        })
     }
 
     /// Whether the pager can stream this source under `sort`: its order is the
@@ -386,6 +393,10 @@ mod tests {
         let k = src("p", "n", SourceKind::Kubernetes);
         assert_eq!(k.effective_order(), SourceOrder::Name);
         assert!(k.kind.strict() && !SourceKind::Kubeapps.strict());
+        // Over all namespaces a Kubernetes list is in namespace/name order: read whole by default.
+        let all = src("p", "", SourceKind::Kubernetes);
+        assert_eq!(all.effective_order(), SourceOrder::None);
+        assert!(!all.streams_under(SortOrder::Name));
     }
 
     #[test]

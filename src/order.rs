@@ -7,8 +7,7 @@
 //! - [`SortOrder::DisplayName`]: (lowercase(`displayName`), `displayName`,
 //!   plugin, cluster, namespace, identifier), where lowercase is Unicode's
 //!   default, locale-independent mapping ([`crate::text::lowercase`]: Rust's
-//!   [`str::to_lowercase`], JavaScript's `toLowerCase` in the wasm build; both
-//!   apply the final-sigma rule)
+//!   [`str::to_lowercase`] on every target, final-sigma rule included)
 //!   and an empty `displayName` sorts as the item's `name`.
 //!
 //! The tuple is encoded once per item into a [`SortKey`] whose `memcmp` order

@@ -102,22 +102,12 @@ pub fn hex16(n: u64) -> String {
 }
 
 /// Unicode's default lowercase mapping of `s`: full mappings (`İ` becomes two code points) and
-/// the final-sigma rule, locale-independent. The sort key of `displayName` and the filter's
-/// `query` use it.
-///
-/// This is Rust's [`str::to_lowercase`]; the wasm build asks JS's `String.prototype.toLowerCase`
-/// instead, the same mapping by the ECMAScript spec (Unicode's `SpecialCasing` context rules
-/// included), so the wasm carries no copy of Unicode's case tables (~18 KB). A wasm test checks
-/// the two agree for every code point and the sigma contexts.
+/// the final-sigma rule, locale-independent (Rust's [`str::to_lowercase`], the same on every
+/// target). The sort key of `displayName` and the filter's `query` use it. It is Rust's own, not
+/// the JS engine's `toLowerCase`: the order must not depend on the browser's Unicode version,
+/// since page tokens move between browsers.
 pub fn lowercase(s: &str) -> String {
-    #[cfg(target_arch = "wasm32")]
-    {
-        crate::wasm::lowercase(s)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        s.to_lowercase()
-    }
+    s.to_lowercase()
 }
 
 /// `s` in double quotes, escaped.

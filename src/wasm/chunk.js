@@ -77,19 +77,31 @@ function count(value, what) {
  */
 function readChunk(response) {
   try {
-    if (!isObject(response)) throw new TypeError("the response must be an object");
+    if (!isObject(response) || Array.isArray(response)) throw new TypeError("the response must be an object");
     let items, next, resourceVersion = null, remaining = null;
-    if (Array.isArray(response.items)) {
+    if ("items" in response || "metadata" in response) {
+      if (!Array.isArray(response.items)) throw new TypeError("items must be an array (a Kubernetes List)");
       const meta = isObject(response.metadata) ? response.metadata : {};
       items = response.items;
       next = str(meta.continue, "metadata.continue");
       resourceVersion = str(meta.resourceVersion, "metadata.resourceVersion") || null;
       remaining = count(meta.remainingItemCount, "metadata.remainingItemCount");
     } else {
+      // A Kubeapps response omits fields at their default value, so `{}` is an empty, final page;
+      // an object with none of its fields but others (a gRPC or Kubernetes Status from a proxy,
+      // an error body) is not one.
+      const known = ["availablePackageSummaries", "installedPackageSummaries", "nextPageToken", "categories"];
+      const keys = Object.keys(response);
+      if (keys.length > 0 && !keys.some((k) => known.includes(k))) {
+        throw new TypeError(`not a Kubeapps summaries response or a Kubernetes List (fields: ${keys.slice(0, 5).join(", ")})`);
+      }
       items = response.availablePackageSummaries ?? response.installedPackageSummaries ?? [];
       if (!Array.isArray(items)) throw new TypeError("availablePackageSummaries must be an array");
       next = str(response.nextPageToken, "nextPageToken");
     }
+    // Our own copy of the item list, read once now: pages are built from it later, so a transport
+    // that reuses or clears its arrays, or a getter that throws later, cannot change a page.
+    items = Array.prototype.slice.call(items);
     const keys = new Array(items.length);
     for (let i = 0; i < items.length; i++) keys[i] = itemKey(items[i], i);
     return { items, keys: JSON.stringify(keys), next, resourceVersion, remaining };

@@ -91,6 +91,14 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     promise.catch(() => {});
     return promise;
   };
+  // A request of this call answered or failed by someone else (from inside fetchChunk, say): going
+  // on would ask for it again and again, so stop with an error instead.
+  const outside = (id) =>
+    makeError(
+      "REENTRANT_CALL",
+      `request ${id} was answered or failed outside nextPage (by fetchChunk?); drive a pager one way at a time`,
+      {},
+    );
   const sourceFailed = (index, status, cause) => {
     const label = sources[index]?.label ?? "";
     const details = { source: label, status };
@@ -138,15 +146,16 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
         }
         if (ok) {
           try {
-            pager.feed(id, answer);
+            if (pager.feed(id, answer) === "stale") throw outside(id);
             expiredInARow = 0;
           } catch (e) {
             // The core left its state as it was; clear the request so the next call asks again.
             clear(id);
             firstError ??= e;
           }
+        } else if (pager.fail(id, answer) === "stale") {
+          firstError ??= outside(id);
         } else {
-          pager.fail(id, answer);
           const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;

@@ -12,8 +12,6 @@
 //! What runs where is chosen for the shipped size (BENCHMARKS.md, "Size"): awaiting promises,
 //! fetching and lowercasing are JS's; the pager, the codecs and every check are Rust's.
 
-use crate::prelude::*;
-
 pub mod codec;
 mod convert;
 mod driver;
@@ -24,11 +22,6 @@ mod options;
 pub mod pager;
 #[cfg(not(feature = "std"))]
 mod runtime;
-
-/// JS's `toLowerCase` of `s`: see [`crate::text::lowercase`].
-pub(crate) fn lowercase(s: &str) -> String {
-    js_sys::JsString::from(s).to_lower_case().into()
-}
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");

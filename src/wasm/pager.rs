@@ -208,9 +208,6 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,
     pub(crate) labels: Rc<Vec<String>>,
-    /// A handle of `nextPage`'s driver: `feed` names the request's source (not "response") in
-    /// `INVALID_RESPONSE` for an answer it cannot read, as `nextPage` reports it.
-    driver: bool,
     /// The last `nextPage` promise: the next call starts after it settles.
     pub(crate) running: RefCell<Option<js_sys::Promise>>,
 }
@@ -226,7 +223,6 @@ impl JsPager {
         JsPager {
             core: Rc::new(RefCell::new(core)),
             labels: Rc::new(labels),
-            driver: false,
             running: RefCell::new(None),
         }
     }
@@ -236,7 +232,6 @@ impl JsPager {
         JsPager {
             core: self.core.clone(),
             labels: self.labels.clone(),
-            driver: true,
             running: RefCell::new(None),
         }
     }
@@ -295,11 +290,11 @@ impl JsPager {
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
         // Read the response before borrowing the core: reading may run the caller's getters.
-        let source = match self.labels.get(CorePager::request_source(id)) {
-            Some(label) if self.driver => label.as_str(),
-            _ if self.driver => "source",
-            _ => "response",
-        };
+        // Request ids carry their source's index, so errors name the source the answer is for.
+        let source = self
+            .labels
+            .get(CorePager::request_source(id))
+            .map_or("response", String::as_str);
         let chunk = chunk_from_js(&response, source);
         let chunk = chunk.map_err(|e| error_to_js(&e))?;
         let result = JsPager::with(&self.core, |p| p.feed(id, chunk))?;

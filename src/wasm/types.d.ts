@@ -68,7 +68,11 @@ export interface SourceOptions {
   namespace?: string;
   /** Default `"kubeapps"`. */
   kind?: SourceKind;
-  /** The order the source streams in: `"name"` (byte order) or `"none"`; default by kind. */
+  /**
+   * The order the source streams in: `"name"` (byte order) or `"none"` (read whole, then sorted).
+   * Default: `"name"` for `kubernetes` and `kubeapps`, `"none"` for `unordered` and for a
+   * `kubernetes` source over all namespaces (its list is in namespace/name order).
+   */
   order?: "name" | "none";
 }
 

@@ -1,0 +1,102 @@
+// What a fed response may and may not be, and how the pager holds on to it. Each test replays a
+// finding of adversarial testing: answers the pager used to read wrongly.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { pkg, PagerError } from "./support/package.mjs";
+import { summary, offsetSource, drivePage, identity } from "./support/backend.mjs";
+
+const { Pager } = pkg;
+const OPTIONS = {
+  sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps" }],
+  pageSize: 3,
+  chunkLimit: 3,
+};
+
+test("bodies that are not a summaries response or a List are INVALID_RESPONSE, not an empty final page", () => {
+  const bad = [
+    [],
+    [summary("helm.packages", "a")],
+    { code: 13, message: "internal error", details: [] }, // a gRPC status from a proxy, with HTTP 200
+    { kind: "Status", status: "Failure", code: 500 },
+    { items: "nope" },
+    { metadata: { continue: "x" } },
+    { error: "boom" },
+  ];
+  for (const body of bad) {
+    const pager = new Pager(OPTIONS);
+    const [r] = pager.nextRequests();
+    assert.throws(() => pager.feed(r.requestId, body), (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE", JSON.stringify(body));
+    assert.equal(pager.pageReady(), false, "nothing was taken as the end of the list");
+  }
+  // What Kubeapps really sends for an empty last page: every field at its default, omitted.
+  for (const body of [{}, { categories: ["Database"] }, { nextPageToken: "" }]) {
+    const pager = new Pager(OPTIONS);
+    const [r] = pager.nextRequests();
+    assert.equal(pager.feed(r.requestId, body), "accepted");
+    assert.equal(pager.takePage().done, true);
+  }
+});
+
+test("a transport that reuses its arrays after feed cannot change a page", () => {
+  const names = ["a", "b", "c", "d", "e"];
+  const source = offsetSource(names.map((n) => summary("helm.packages", n)));
+  const pager = new Pager({ ...OPTIONS, pageSize: 5, chunkLimit: 5 });
+  const [r] = pager.nextRequests();
+  const answer = source.answer(r);
+  const fed = [...answer.availablePackageSummaries];
+  pager.feed(r.requestId, answer);
+  answer.availablePackageSummaries.length = 0; // the transport clears its buffer for the next call
+  answer.availablePackageSummaries.push(summary("helm.packages", "zzz"));
+  const page = pager.takePage();
+  assert.deepEqual(page.items.map(identity), fed.map(identity));
+  page.items.forEach((item, i) => assert.equal(item, fed[i], "the very objects fed"));
+});
+
+test("an item list is read once, at feed: a getter that throws on a later read cannot lose a page", () => {
+  const source = offsetSource(["a", "b", "c"].map((n) => summary("helm.packages", n)));
+  const pager = new Pager(OPTIONS);
+  const [r] = pager.nextRequests();
+  const good = source.answer(r);
+  let reads = 0;
+  const trap = new Proxy(good.availablePackageSummaries, {
+    get(target, key) {
+      if (key === "1" && ++reads > 1) throw new Error("index getter boom");
+      return Reflect.get(target, key);
+    },
+  });
+  pager.feed(r.requestId, { ...good, availablePackageSummaries: trap });
+  const page = drivePage(pager, [source]);
+  assert.deepEqual(page.items.map((s) => s.name), ["a", "b", "c"]);
+  assert.equal(reads, 1);
+});
+
+test("an item list whose getter throws at feed is INVALID_RESPONSE, and the pager goes on", () => {
+  const source = offsetSource(["a", "b", "c"].map((n) => summary("helm.packages", n)));
+  const pager = new Pager(OPTIONS);
+  const [r] = pager.nextRequests();
+  const good = source.answer(r);
+  const trap = new Proxy(good.availablePackageSummaries, {
+    get(target, key) {
+      if (key === "1") throw new Error("index getter boom");
+      return Reflect.get(target, key);
+    },
+  });
+  assert.throws(() => pager.feed(r.requestId, { ...good, availablePackageSummaries: trap }), (e) => e.code === "INVALID_RESPONSE");
+  pager.feed(r.requestId, good);
+  assert.deepEqual(drivePage(pager, [source]).items.map((s) => s.name), ["a", "b", "c"]);
+});
+
+test("a fetchChunk that fails its own request through the pager stops nextPage with REENTRANT_CALL", async () => {
+  const source = offsetSource(["a", "b", "c", "d"].map((n) => summary("helm.packages", n)));
+  const pager = new Pager(OPTIONS);
+  let calls = 0;
+  const meddling = async (request) => {
+    calls++;
+    pager.fail(request.requestId, { status: 503 });
+    return source.answer(request);
+  };
+  await assert.rejects(pager.nextPage(meddling), (e) => e instanceof PagerError && e.code === "REENTRANT_CALL");
+  assert.equal(calls, 1, "no spinning");
+  const page = await pager.nextPage(async (request) => source.answer(request));
+  assert.deepEqual(page.items.map((s) => s.name), ["a", "b", "c"]);
+});
