@@ -23,6 +23,7 @@ mod prelude {
     pub use alloc::vec::Vec;
 }
 
+pub mod case;
 pub mod error;
 pub mod filter;
 pub mod item;

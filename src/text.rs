@@ -1,6 +1,6 @@
 //! Text helpers: Unicode's lowercase mapping, and the text of error messages.
 //!
-//! Messages are built with [`text!`] from pieces (strings and integers) rather
+//! Messages are built with `text!` from pieces (strings and integers) rather
 //! than with `format!`: the wasm build then needs none of `core::fmt` (its formatting machinery
 //! and the `Display` impls it reaches are several KB of wasm).
 //!
@@ -25,7 +25,7 @@ macro_rules! text {
 }
 pub(crate) use text;
 
-/// A piece of [`text!`]: appends itself to a string.
+/// A piece of `text!` (the crate's message macro): appends itself to a string.
 pub trait Piece {
     /// Appends this piece to `out`.
     fn push_to(&self, out: &mut String);
@@ -107,7 +107,8 @@ pub fn hex16(n: u64) -> String {
 /// the JS engine's `toLowerCase`: the order must not depend on the browser's Unicode version,
 /// since page tokens move between browsers.
 pub fn lowercase(s: &str) -> String {
-    s.to_lowercase()
+    // The same mapping from smaller tables (see `case`).
+    crate::case::lowercase(s)
 }
 
 /// `s` in double quotes, escaped.

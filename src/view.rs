@@ -16,10 +16,13 @@
 //!   unknown fields are rejected.
 //! - [`read_item_keys`]: the key tuples `chunk.js` writes for a chunk.
 //!
+//! All but the last are declared as shapes (module `schema`) read by one interpreter; the key tuples,
+//! read on every chunk, have a reader of their own.
+//!
 //! Objects are read from JSON objects only (serde's derives also took an array of the fields in
 //! order, e.g. `filter: []`, which no documented shape is). Numbers: whole numbers are read from
-//! integer literals (`JSON.stringify` writes every whole
-//! number below 10^21 so, and larger ones are out of every range read here).
+//! integer literals (`JSON.stringify` writes every whole number below 10^21 so, and larger ones
+//! are out of every range read here).
 //!
 //! Errors are messages naming the field (`sources[1].kind: expected ...`); the boundary puts
 //! them in the `PagerError` its function throws.
@@ -226,399 +229,238 @@ pub fn write_error_details(w: &mut Writer, error: &PagerError) {
 }
 
 // ---------------------------------------------------------------------------
-// Reading: helpers
+// Reading: the shapes (checked by `schema`), then converted
 
-/// `{field}: {problem}` as a JSON error at the reader's position.
-fn field_error<T>(r: &Reader, field: &str, problem: &str) -> JsonResult<T> {
-    let mut message = String::with_capacity(field.len() + problem.len() + 2);
-    message.push_str(field);
-    message.push_str(": ");
-    message.push_str(problem);
-    r.error(false, message)
-}
+use schema::{Field, Kind, Node, Presence, Shape};
 
-/// The error for a value of the wrong type: `{field}: expected {what}, found {kind}`.
-fn expected<T>(r: &Reader, field: &str, what: &str, found: &Value) -> JsonResult<T> {
-    let mut problem = String::from("expected ");
-    problem.push_str(what);
-    problem.push_str(", found ");
-    problem.push_str(found.kind());
-    field_error(r, field, &problem)
-}
-
-/// `parent.key` (or `key` at the top).
-fn path(parent: &str, key: &str) -> String {
-    let mut p = String::with_capacity(parent.len() + key.len() + 1);
-    if !parent.is_empty() {
-        p.push_str(parent);
-        p.push('.');
-    }
-    p.push_str(key);
-    p
-}
-
-/// `parent[i]`.
-fn index(parent: &str, i: usize) -> String {
-    let mut p = String::from(parent);
-    p.push('[');
-    crate::text::push_u64(&mut p, i as u64);
-    p.push(']');
-    p
-}
-
-/// Opens an object, or the error for `field`.
-fn object(r: &mut Reader, field: &str) -> JsonResult<()> {
-    match r.value()? {
-        Value::Object => Ok(()),
-        other => expected(r, field, "an object", &other),
+const fn field(name: &'static str, kind: Kind, presence: Presence) -> Field {
+    Field {
+        name,
+        kind,
+        presence,
     }
 }
 
-/// Opens an object, `false` for `null`.
-fn object_or_null(r: &mut Reader, field: &str) -> JsonResult<bool> {
-    match r.value()? {
-        Value::Object => Ok(true),
-        Value::Null => Ok(false),
-        other => expected(r, field, "an object", &other),
-    }
-}
+use Presence::{Defaulted, Optional, Required};
 
-/// Opens an array, or the error for `field`.
-fn array(r: &mut Reader, field: &str) -> JsonResult<()> {
-    match r.value()? {
-        Value::Array => Ok(()),
-        other => expected(r, field, "an array", &other),
-    }
-}
+const STRINGS: Kind = Kind::List(&Kind::Str);
+const SOURCE_KINDS: [SourceKind; 3] = [
+    SourceKind::Kubernetes,
+    SourceKind::Kubeapps,
+    SourceKind::Unordered,
+];
 
-fn string(r: &mut Reader, field: &str) -> JsonResult<String> {
-    match r.value()? {
-        Value::String(s) => Ok(s.into_owned()),
-        other => expected(r, field, "a string", &other),
-    }
-}
+/// `SourceOptions`.
+const SOURCE: Shape = Shape {
+    fields: &[
+        field("plugin", Kind::Str, Required),
+        field("cluster", Kind::Str, Defaulted),
+        field("namespace", Kind::Str, Defaulted),
+        field(
+            "kind",
+            Kind::OneOf(&["kubernetes", "kubeapps", "unordered"]),
+            Optional,
+        ),
+        field("order", Kind::OneOf(&["name", "none"]), Optional),
+    ],
+    deny_unknown: true,
+};
 
-fn boolean(r: &mut Reader, field: &str) -> JsonResult<bool> {
-    match r.value()? {
-        Value::Bool(b) => Ok(b),
-        other => expected(r, field, "a boolean", &other),
-    }
-}
+/// `FilterOptions`.
+const FILTER: Shape = Shape {
+    fields: &[
+        field("query", Kind::Str, Defaulted),
+        field("categories", STRINGS, Defaulted),
+        field("repositories", STRINGS, Defaulted),
+        field("plugins", STRINGS, Defaulted),
+    ],
+    deny_unknown: true,
+};
 
-/// A whole number in `0..=u32::MAX`, `None` for `null` when `nullable`.
-fn whole_u32(r: &mut Reader, field: &str, nullable: bool) -> JsonResult<Option<u32>> {
-    match r.value()? {
-        Value::Null if nullable => Ok(None),
-        Value::Number(n) => match n.to_u32() {
-            Ok(n) => Ok(Some(n)),
-            Err(_) => field_error(r, field, "expected a whole number from 0 to 4294967295"),
-        },
-        other => expected(r, field, "a whole number", &other),
-    }
-}
-
-/// An optional whole number: `null` leaves `slot` as it is (the default).
-fn set_u32(r: &mut Reader, field: &str, slot: &mut u32) -> JsonResult<()> {
-    if let Some(n) = whole_u32(r, field, true)? {
-        *slot = n;
-    }
-    Ok(())
-}
-
-/// An array of strings.
-fn strings(r: &mut Reader, field: &str) -> JsonResult<Vec<String>> {
-    array(r, field)?;
-    let mut out = Vec::new();
-    while r.next_element()? {
-        out.push(string(r, &index(field, out.len()))?);
-    }
-    Ok(out)
-}
-
-/// One of `names` (a string), as its index; `None` for `null`.
-fn one_of(r: &mut Reader, field: &str, names: &[&str]) -> JsonResult<Option<usize>> {
-    match r.value()? {
-        Value::Null => Ok(None),
-        Value::String(s) => match names.iter().position(|n| *n == s) {
-            Some(i) => Ok(Some(i)),
-            None => {
-                let mut problem = String::from("expected one of");
-                for (i, n) in names.iter().enumerate() {
-                    problem.push_str(if i == 0 { " \"" } else { ", \"" });
-                    problem.push_str(n);
-                    problem.push('"');
-                }
-                field_error(r, field, &problem)
-            }
-        },
-        other => expected(r, field, "a string", &other),
-    }
-}
-
-/// The error for a member a reader does not know (the shapes that reject them).
-fn unknown<T>(r: &Reader, parent: &str, key: &str) -> JsonResult<T> {
-    let mut problem = String::from("unknown field \"");
-    problem.push_str(key);
-    problem.push('"');
-    field_error(
-        r,
-        if parent.is_empty() { "options" } else { parent },
-        &problem,
-    )
-}
-
-/// The error for a required member that is missing.
-fn missing<T>(r: &Reader, parent: &str, key: &str) -> JsonResult<T> {
-    let mut problem = String::from("missing field \"");
-    problem.push_str(key);
-    problem.push('"');
-    field_error(
-        r,
-        if parent.is_empty() { "value" } else { parent },
-        &problem,
-    )
-}
-
-fn required<T>(r: &Reader, parent: &str, key: &str, v: Option<T>) -> JsonResult<T> {
-    match v {
-        Some(v) => Ok(v),
-        None => missing(r, parent, key),
-    }
-}
-
-/// Runs `read` over the whole text: one value, nothing after it.
-fn whole<T>(text: &str, read: impl FnOnce(&mut Reader) -> JsonResult<T>) -> JsonResult<T> {
-    let mut r = Reader::new(text);
-    let v = read(&mut r)?;
-    r.end()?;
-    Ok(v)
-}
-
-// ---------------------------------------------------------------------------
-// Reading: the shapes
+/// `PagerOptions`.
+const OPTIONS: Shape = Shape {
+    fields: &[
+        field("sources", Kind::List(&Kind::Obj(&SOURCE)), Required),
+        field("pageSize", Kind::U32, Optional),
+        field("chunkLimit", Kind::U32, Optional),
+        field("sort", Kind::OneOf(&["name", "displayName"]), Optional),
+        field("filter", Kind::Obj(&FILTER), Optional),
+        field("maxSourceItems", Kind::U32, Optional),
+        field("maxChunksWithoutProgress", Kind::U32, Optional),
+    ],
+    deny_unknown: true,
+};
 
 /// `PagerOptions` (the `.d.ts` shape) into checked core options.
 ///
 /// Errors: `INVALID_OPTIONS`; `field` is `options` when the shape does not fit (the message
 /// names the member), else the field [`PagerOptions::validate`] names.
 pub fn read_options(text: &str) -> Result<PagerOptions> {
-    let options = whole(text, read_options_object)
+    let node = schema::read_text(text, &Kind::Obj(&OPTIONS))
         .map_err(|e| PagerError::options("options", e.describe()))?;
+    let options = options_from(node);
     options.validate()?;
     Ok(options)
 }
 
-fn read_options_object(r: &mut Reader) -> JsonResult<PagerOptions> {
-    object(r, "options")?;
-    let mut sources = None;
-    let mut options = PagerOptions::new(Vec::new());
-    while let Some(key) = r.next_key()? {
-        let key = &*key;
-        match key {
-            "sources" => {
-                array(r, key)?;
-                let mut list = Vec::new();
-                while r.next_element()? {
-                    list.push(read_source(r, &index(key, list.len()))?);
-                }
-                sources = Some(list);
-            }
-            "sort" => {
-                if let Some(i) = one_of(r, key, &["name", "displayName"])? {
-                    options.sort = [SortOrder::Name, SortOrder::DisplayName][i];
-                }
-            }
-            "filter" => {
-                if object_or_null(r, key)? {
-                    options.filter = read_filter(r)?;
-                }
-            }
-            "pageSize" => set_u32(r, key, &mut options.page_size)?,
-            "chunkLimit" => set_u32(r, key, &mut options.chunk_limit)?,
-            "maxSourceItems" => set_u32(r, key, &mut options.max_source_items)?,
-            "maxChunksWithoutProgress" => {
-                set_u32(r, key, &mut options.max_chunks_without_progress)?
-            }
-            _ => return unknown(r, "", key),
+fn options_from(node: Node) -> PagerOptions {
+    let [sources, page_size, chunk_limit, sort, filter, max_items, max_chunks] = node.into_fields();
+    let sources = sources.into_list().into_iter().map(source_from).collect();
+    let mut o = PagerOptions::new(sources);
+    // Absent numbers keep the defaults.
+    for (slot, n) in [
+        (&mut o.page_size, page_size),
+        (&mut o.chunk_limit, chunk_limit),
+        (&mut o.max_source_items, max_items),
+        (&mut o.max_chunks_without_progress, max_chunks),
+    ] {
+        if let Some(n) = n.as_u32() {
+            *slot = n;
         }
     }
-    options.sources = required(r, "", "sources", sources)?;
-    Ok(options)
+    if let Node::Choice(1) = sort {
+        o.sort = SortOrder::DisplayName;
+    }
+    if let Node::Obj(_) = filter {
+        let [query, categories, repositories, plugins] = filter.into_fields();
+        let strings = |n: Node| n.into_list().into_iter().map(Node::into_string).collect();
+        o.filter = FilterOptions {
+            query: query.into_string(),
+            categories: strings(categories),
+            repositories: strings(repositories),
+            plugins: strings(plugins),
+        };
+    }
+    o
 }
 
-fn read_source(r: &mut Reader, at: &str) -> JsonResult<SourceSpec> {
-    object(r, at)?;
-    let (mut plugin, mut cluster, mut namespace) = (None, String::new(), String::new());
-    let (mut kind, mut order) = (SourceKind::Kubeapps, None);
-    while let Some(key) = r.next_key()? {
-        let field = path(at, &key);
-        match &*key {
-            "plugin" => plugin = Some(string(r, &field)?),
-            "cluster" => cluster = string(r, &field)?,
-            "namespace" => namespace = string(r, &field)?,
-            "kind" => {
-                let kinds = [
-                    SourceKind::Kubernetes,
-                    SourceKind::Kubeapps,
-                    SourceKind::Unordered,
-                ];
-                if let Some(i) = one_of(r, &field, &["kubernetes", "kubeapps", "unordered"])? {
-                    kind = kinds[i];
-                }
-            }
-            "order" => {
-                order = one_of(r, &field, &["name", "none"])?
-                    .map(|i| [SourceOrder::Name, SourceOrder::None][i]);
-            }
-            _ => return unknown(r, at, &key),
-        }
+fn source_from(node: Node) -> SourceSpec {
+    let [plugin, cluster, namespace, kind, order] = node.into_fields();
+    SourceSpec {
+        id: SourceId::new(
+            plugin.into_string(),
+            cluster.into_string(),
+            namespace.into_string(),
+        ),
+        kind: match kind {
+            Node::Choice(i) => SOURCE_KINDS.get(i).copied().unwrap_or(SourceKind::Kubeapps),
+            _ => SourceKind::Kubeapps,
+        },
+        order: match order {
+            Node::Choice(0) => Some(SourceOrder::Name),
+            Node::Choice(_) => Some(SourceOrder::None),
+            _ => None,
+        },
     }
-    Ok(SourceSpec {
-        id: SourceId::new(required(r, at, "plugin", plugin)?, cluster, namespace),
-        kind,
-        order,
-    })
 }
 
-fn read_filter(r: &mut Reader) -> JsonResult<FilterOptions> {
-    let mut f = FilterOptions::default();
-    while let Some(key) = r.next_key()? {
-        let field = path("filter", &key);
-        match &*key {
-            "query" => f.query = string(r, &field)?,
-            "categories" => f.categories = strings(r, &field)?,
-            "repositories" => f.repositories = strings(r, &field)?,
-            "plugins" => f.plugins = strings(r, &field)?,
-            _ => return unknown(r, "filter", &key),
-        }
-    }
-    Ok(f)
-}
+/// `Identity`.
+const IDENTITY: Shape = Shape {
+    fields: &[
+        field("plugin", Kind::Str, Required),
+        field("cluster", Kind::Str, Required),
+        field("namespace", Kind::Str, Required),
+        field("identifier", Kind::Str, Required),
+    ],
+    deny_unknown: false,
+};
+
+/// `Watermark`.
+const WATERMARK: Shape = Shape {
+    fields: &[
+        field("sortKey", Kind::Str, Required),
+        field("identity", Kind::Obj(&IDENTITY), Required),
+    ],
+    deny_unknown: false,
+};
+
+/// `SourceTokenState`.
+const SOURCE_STATE: Shape = Shape {
+    fields: &[
+        field("plugin", Kind::Str, Required),
+        field("cluster", Kind::Str, Required),
+        field("namespace", Kind::Str, Required),
+        field("chunkToken", Kind::Str, Required),
+        field("offset", Kind::U32, Required),
+        field("watermark", Kind::Obj(&WATERMARK), Optional),
+        field("resourceVersion", Kind::Str, Required),
+        field("exhausted", Kind::Bool, Required),
+        field("inconsistent", Kind::Bool, Required),
+    ],
+    deny_unknown: false,
+};
+
+/// `PageTokenState`.
+const PAGE_TOKEN_STATE: Shape = Shape {
+    fields: &[
+        field("fingerprint", Kind::Str, Required),
+        field("pageSize", Kind::U32, Required),
+        field("sources", Kind::List(&Kind::Obj(&SOURCE_STATE)), Required),
+    ],
+    deny_unknown: false,
+};
 
 /// `PageTokenState` into a token (not checked: `encode` checks). Unknown members are ignored.
 ///
-/// Errors: a message naming what does not fit, including more than 64 sources.
+/// Errors: a message naming what does not fit, including a fingerprint that is not 16
+/// lowercase hex digits and more than 64 sources.
 pub fn read_page_token(text: &str) -> core::result::Result<PageToken, String> {
-    whole(text, read_page_token_object).map_err(|e| e.describe())
-}
-
-fn read_page_token_object(r: &mut Reader) -> JsonResult<PageToken> {
-    object(r, "state")?;
-    let (mut fingerprint, mut page_size, mut sources) = (None, None, None);
-    while let Some(key) = r.next_key()? {
-        match &*key {
-            "fingerprint" => {
-                let text = string(r, "fingerprint")?;
-                let hex = text.len() == 16
-                    && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-                match u64::from_str_radix(&text, 16) {
-                    Ok(v) if hex => fingerprint = Some(v),
-                    _ => field_error(r, "fingerprint", "must be 16 lowercase hex digits")?,
-                }
-            }
-            "pageSize" => page_size = whole_u32(r, "pageSize", false)?,
-            "sources" => {
-                array(r, "sources")?;
-                let mut list = Vec::new();
-                while r.next_element()? {
-                    if list.len() == MAX_SOURCES {
-                        field_error(r, "sources", "a page token holds at most 64")?;
-                    }
-                    list.push(read_source_state(r, &index("sources", list.len()))?);
-                }
-                sources = Some(list);
-            }
-            _ => r.skip()?,
-        }
+    let node = schema::read_text(text, &Kind::Obj(&PAGE_TOKEN_STATE)).map_err(|e| e.describe())?;
+    let [fingerprint, page_size, sources] = node.into_fields();
+    let fingerprint = fingerprint.into_string();
+    let hex = fingerprint.len() == 16
+        && fingerprint
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let fingerprint = match u64::from_str_radix(&fingerprint, 16) {
+        Ok(v) if hex => v,
+        _ => return Err("fingerprint: must be 16 lowercase hex digits".into()),
+    };
+    let sources = sources.into_list();
+    if sources.len() > MAX_SOURCES {
+        return Err("sources: a page token holds at most 64".into());
     }
     Ok(PageToken {
-        fingerprint: required(r, "state", "fingerprint", fingerprint)?,
-        page_size: required(r, "state", "pageSize", page_size)?,
-        sources: required(r, "state", "sources", sources)?,
+        fingerprint,
+        page_size: page_size.as_u32().unwrap_or(0),
+        sources: sources.into_iter().map(source_state_from).collect(),
     })
 }
 
-fn read_source_state(r: &mut Reader, at: &str) -> JsonResult<crate::token::SourceState> {
-    object(r, at)?;
-    let mut text: [Option<String>; 5] = Default::default();
-    const TEXT: [&str; 5] = [
-        "plugin",
-        "cluster",
-        "namespace",
-        "chunkToken",
-        "resourceVersion",
-    ];
-    let (mut offset, mut watermark, mut flags) = (None, None, [None, None]);
-    while let Some(key) = r.next_key()? {
-        let field = path(at, &key);
-        if let Some(i) = TEXT.iter().position(|k| *k == key) {
-            text[i] = Some(string(r, &field)?);
-            continue;
-        }
-        match &*key {
-            "offset" => offset = whole_u32(r, &field, false)?,
-            "watermark" => {
-                watermark = if object_or_null(r, &field)? {
-                    Some(read_watermark(r, &field)?)
-                } else {
-                    None
-                }
-            }
-            "exhausted" => flags[0] = Some(boolean(r, &field)?),
-            "inconsistent" => flags[1] = Some(boolean(r, &field)?),
-            _ => r.skip()?,
-        }
-    }
-    let [plugin, cluster, namespace, chunk_token, resource_version] = text;
-    Ok(crate::token::SourceState {
+fn source_state_from(node: Node) -> crate::token::SourceState {
+    let [plugin, cluster, namespace, chunk_token, offset, watermark, rv, exhausted, inconsistent] =
+        node.into_fields();
+    crate::token::SourceState {
         source: SourceId::new(
-            required(r, at, "plugin", plugin)?,
-            required(r, at, "cluster", cluster)?,
-            required(r, at, "namespace", namespace)?,
+            plugin.into_string(),
+            cluster.into_string(),
+            namespace.into_string(),
         ),
-        chunk_token: required(r, at, "chunkToken", chunk_token)?,
-        offset: required(r, at, "offset", offset)?,
-        watermark,
-        resource_version: required(r, at, "resourceVersion", resource_version)?,
-        exhausted: required(r, at, "exhausted", flags[0])?,
-        inconsistent: required(r, at, "inconsistent", flags[1])?,
-    })
-}
-
-fn read_watermark(r: &mut Reader, at: &str) -> JsonResult<crate::token::Watermark> {
-    let (mut sort_key, mut identity) = (None, None);
-    while let Some(key) = r.next_key()? {
-        let field = path(at, &key);
-        match &*key {
-            "sortKey" => sort_key = Some(string(r, &field)?),
-            "identity" => {
-                object(r, &field)?;
-                let mut parts: [Option<String>; 4] = Default::default();
-                const PARTS: [&str; 4] = ["plugin", "cluster", "namespace", "identifier"];
-                while let Some(k) = r.next_key()? {
-                    match PARTS.iter().position(|p| *p == k) {
-                        Some(i) => parts[i] = Some(string(r, &path(&field, &k))?),
-                        None => r.skip()?,
-                    }
-                }
-                let [plugin, cluster, namespace, identifier] = parts;
-                identity = Some(Identity {
-                    plugin: required(r, &field, "plugin", plugin)?,
-                    cluster: required(r, &field, "cluster", cluster)?,
-                    namespace: required(r, &field, "namespace", namespace)?,
-                    identifier: required(r, &field, "identifier", identifier)?,
-                });
+        chunk_token: chunk_token.into_string(),
+        offset: offset.as_u32().unwrap_or(0),
+        watermark: match watermark {
+            Node::Obj(_) => {
+                let [sort_key, identity] = watermark.into_fields();
+                let [plugin, cluster, namespace, identifier] = identity.into_fields();
+                Some(crate::token::Watermark {
+                    sort_key: sort_key.into_string(),
+                    identity: Identity {
+                        plugin: plugin.into_string(),
+                        cluster: cluster.into_string(),
+                        namespace: namespace.into_string(),
+                        identifier: identifier.into_string(),
+                    },
+                })
             }
-            _ => r.skip()?,
-        }
+            _ => None,
+        },
+        resource_version: rv.into_string(),
+        exhausted: exhausted.is_true(),
+        inconsistent: inconsistent.is_true(),
     }
-    Ok(crate::token::Watermark {
-        sort_key: required(r, at, "sortKey", sort_key)?,
-        identity: required(r, at, "identity", identity)?,
-    })
 }
 
-/// `ContinueTokenInput`: `{ resourceVersion, start }`.
+/// `ContinueTokenInput`'s `resourceVersion`.
 pub enum ResourceVersion {
     /// A whole number within int64.
     Number(i64),
@@ -626,35 +468,24 @@ pub enum ResourceVersion {
     Text(String),
 }
 
+/// `ContinueTokenInput`.
+const CONTINUE_INPUT: Shape = Shape {
+    fields: &[
+        field("resourceVersion", Kind::IntOrStr, Required),
+        field("start", Kind::Str, Required),
+    ],
+    deny_unknown: true,
+};
+
 /// `ContinueTokenInput` (`{ resourceVersion: number | string, start }`, unknown members rejected).
 pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion, String), String> {
-    whole(text, |r| {
-        object(r, "input")?;
-        let (mut rv, mut start) = (None, None);
-        while let Some(key) = r.next_key()? {
-            match &*key {
-                "resourceVersion" => {
-                    rv = Some(match r.value()? {
-                        Value::String(s) => ResourceVersion::Text(s.into_owned()),
-                        Value::Number(n) => match n.to_i64() {
-                            Ok(n) => ResourceVersion::Number(n),
-                            Err(_) => {
-                                field_error(r, "resourceVersion", "expected a 64-bit whole number")?
-                            }
-                        },
-                        other => expected(r, "resourceVersion", "a number or a string", &other)?,
-                    })
-                }
-                "start" => start = Some(string(r, "start")?),
-                other => return unknown(r, "input", other),
-            }
-        }
-        Ok((
-            required(r, "input", "resourceVersion", rv)?,
-            required(r, "input", "start", start)?,
-        ))
-    })
-    .map_err(|e| e.describe())
+    let node = schema::read_text(text, &Kind::Obj(&CONTINUE_INPUT)).map_err(|e| e.describe())?;
+    let [rv, start] = node.into_fields();
+    let rv = match rv {
+        Node::Int(n) => ResourceVersion::Number(n),
+        other => ResourceVersion::Text(other.into_string()),
+    };
+    Ok((rv, start.into_string()))
 }
 
 /// What `kubeappsFetcher` and `kubernetesListFetcher` are given.
@@ -670,64 +501,116 @@ pub struct FetcherOptions {
     pub headers: Vec<(String, String)>,
 }
 
+/// `KubeappsFetcherOptions`' `context`.
+const CONTEXT: Shape = Shape {
+    fields: &[
+        field("cluster", Kind::Str, Defaulted),
+        field("namespace", Kind::Str, Defaulted),
+    ],
+    deny_unknown: true,
+};
+
+/// `KubeappsFetcherOptions`.
+const KUBEAPPS_FETCHER: Shape = Shape {
+    fields: &[
+        field("baseUrl", Kind::Str, Required),
+        field("headers", Kind::StrMap, Defaulted),
+        field("context", Kind::Obj(&CONTEXT), Defaulted),
+    ],
+    deny_unknown: true,
+};
+
+/// `KubernetesListFetcherOptions`.
+const LIST_FETCHER: Shape = Shape {
+    fields: &[
+        field("url", Kind::Str, Required),
+        field("headers", Kind::StrMap, Defaulted),
+    ],
+    deny_unknown: true,
+};
+
 /// `KubeappsFetcherOptions`: `{ baseUrl, context?: { cluster?, namespace? }, headers? }`.
 pub fn read_kubeapps_fetcher_options(text: &str) -> core::result::Result<FetcherOptions, String> {
-    read_fetcher_options(text, "baseUrl", true)
+    read_fetcher_options(text, &KUBEAPPS_FETCHER)
 }
 
 /// `KubernetesListFetcherOptions`: `{ url, headers? }`.
 pub fn read_list_fetcher_options(text: &str) -> core::result::Result<FetcherOptions, String> {
-    read_fetcher_options(text, "url", false)
+    read_fetcher_options(text, &LIST_FETCHER)
 }
 
 fn read_fetcher_options(
     text: &str,
-    url_key: &str,
-    with_context: bool,
+    shape: &'static Shape,
 ) -> core::result::Result<FetcherOptions, String> {
-    whole(text, |r| {
-        object(r, "options")?;
-        let mut o = FetcherOptions::default();
-        let mut url = None;
-        while let Some(key) = r.next_key()? {
-            match &*key {
-                k if k == url_key => url = Some(string(r, k)?),
-                "context" if with_context => {
-                    object(r, "context")?;
-                    while let Some(k) = r.next_key()? {
-                        match &*k {
-                            "cluster" => o.cluster = string(r, "context.cluster")?,
-                            "namespace" => o.namespace = string(r, "context.namespace")?,
-                            _ => return unknown(r, "context", &k),
-                        }
-                    }
-                }
-                "headers" => {
-                    object(r, "headers")?;
-                    while let Some(name) = r.next_key()? {
-                        let value = string(r, &path("headers", &name))?;
-                        o.headers.push((name.into_owned(), value));
-                    }
-                    crate::sort::sort_by(&mut o.headers, |a, b| a.0.cmp(&b.0));
-                }
-                other => return unknown(r, "options", other),
-            }
-        }
-        o.url = required(r, "options", url_key, url)?;
-        Ok(o)
+    let node = schema::read_text(text, &Kind::Obj(shape)).map_err(|e| e.describe())?;
+    let [url, headers, context] = node.into_fields();
+    let [cluster, namespace] = context.into_fields();
+    let mut headers = match headers {
+        Node::Map(entries) => entries,
+        _ => Vec::new(),
+    };
+    crate::sort::sort_by(&mut headers, |a, b| a.0.cmp(&b.0));
+    Ok(FetcherOptions {
+        url: url.into_string(),
+        cluster: cluster.into_string(),
+        namespace: namespace.into_string(),
+        headers,
     })
-    .map_err(|e| e.describe())
+}
+
+// ---------------------------------------------------------------------------
+// Reading: chunk keys, on every chunk, by hand
+
+/// `{field}: {problem}` as a JSON error at the reader's position.
+fn field_error<T>(r: &Reader, field: &str, problem: &str) -> JsonResult<T> {
+    r.error(false, text!(field, ": ", problem))
+}
+
+/// The error for a value of the wrong type: `{field}: expected {what}, found {kind}`.
+fn expected<T>(r: &Reader, field: &str, what: &str, found: &Value) -> JsonResult<T> {
+    field_error(
+        r,
+        field,
+        &text!("expected ", what, ", found ", found.kind()),
+    )
+}
+
+fn array(r: &mut Reader, field: &str) -> JsonResult<()> {
+    match r.value()? {
+        Value::Array => Ok(()),
+        other => expected(r, field, "an array", &other),
+    }
+}
+
+fn string(r: &mut Reader, field: &str) -> JsonResult<String> {
+    match r.value()? {
+        Value::String(s) => Ok(s.into_owned()),
+        other => expected(r, field, "a string", &other),
+    }
+}
+
+/// An array of strings.
+fn strings(r: &mut Reader, field: &str) -> JsonResult<Vec<String>> {
+    array(r, field)?;
+    let mut out = Vec::new();
+    while r.next_element()? {
+        out.push(string(r, field)?);
+    }
+    Ok(out)
 }
 
 /// The key fields `chunk.js` writes for a chunk: a JSON array with, per item, the array
 /// `[plugin, cluster, namespace, identifier, name, displayName, shortDescription, categories]`
 /// (`categories` an array of strings).
 pub fn read_item_keys(text: &str) -> core::result::Result<Vec<ItemFields>, String> {
-    whole(text, |r| {
+    let mut reader = Reader::new(text);
+    let r = &mut reader;
+    let read = |r: &mut Reader| -> JsonResult<Vec<ItemFields>> {
         array(r, "items")?;
         let mut items = Vec::new();
         while r.next_element()? {
-            let at = index("items", items.len());
+            let at = text!("items[", items.len(), ']');
             array(r, &at)?;
             let mut s: [String; 7] = Default::default();
             for slot in &mut s {
@@ -756,9 +639,12 @@ pub fn read_item_keys(text: &str) -> core::result::Result<Vec<ItemFields>, Strin
             });
         }
         Ok(items)
-    })
-    .map_err(|e| e.describe())
+    };
+    let items = read(r).and_then(|items| r.end().map(|()| items));
+    items.map_err(|e| e.describe())
 }
+
+mod schema;
 
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@
 //! frame := version:u8  payload  check:u32-LE
 //! ```
 //!
-//! where `check` is the CRC-32 (IEEE, see [`crc32`](super::crc32)) of `version` and
+//! where `check` is the CRC-32 (IEEE, see [`crc32`]) of `version` and
 //! `payload`. The frame is the same for every version; this build writes and
 //! reads version 1 ([`PAGE_TOKEN_VERSION`]). A token is at most
 //! [`MAX_TOKEN_LEN`] (8 KiB) of text and holds at most [`MAX_SOURCES`] (64)

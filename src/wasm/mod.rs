@@ -2,10 +2,15 @@
 //! core's types and maps [`PagerError`](crate::PagerError) to the JS `PagerError` class; nothing else.
 //!
 //! - `codec`: token functions (`encodePageToken`, `inspectToken`, ...)
-//! - `pager` + `driver`: the `Pager` class and its async `nextPage`
-//! - `fetchers`: `kubeappsFetcher`, `kubernetesListFetcher`
-//! - `options`, `convert`, `errors`: the conversions; `chunk.js`, `errors.js`: the JS halves
+//! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
+//! - `fetchers`: `kubeappsFetcher`, `kubernetesListFetcher` (their requests are `driver.js`)
+//! - `options`, `convert`, `errors`: the conversions (JSON text, read and written by
+//!   [`crate::view`]); `chunk.js`, `json.js`, `errors.js`, `driver.js`: the JS halves
+//! - `runtime`: the shipped build's panic handler and allocator (feature `std` off)
 //! - `types.d.ts`: the TypeScript declarations of every shape above
+//!
+//! What runs where is chosen for the shipped size (BENCHMARKS.md, "Size"): awaiting promises,
+//! fetching and lowercasing are JS's; the pager, the codecs and every check are Rust's.
 
 pub mod codec;
 mod convert;
