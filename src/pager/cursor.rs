@@ -39,8 +39,9 @@ pub(crate) struct Entry<P> {
     pub(crate) payload: Option<P>,
     /// Sequence number of the chunk it came in.
     chunk: u64,
-    /// Its index in that chunk's response (as returned, before any dropping).
-    raw: u32,
+    /// Index in that response of the first item with its name: where its tie
+    /// group starts, the only kind of place an offset can be trusted.
+    group_raw: u32,
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -62,6 +63,17 @@ enum Purpose {
         /// The key the first item must have (or be drift-checked against): the
         /// last item read before, re-read on purpose (see docs/DESIGN.md "Drift").
         overlap: Option<SortKey>,
+        /// A tie-able source's continuation: the answer must not hold another
+        /// item named like the overlap (its tie group would straddle two reads).
+        straddle: bool,
+    },
+    /// A tie group that straddled two reads, re-read whole in one answer from
+    /// the item before its start (see docs/DESIGN.md "Ties").
+    Group {
+        /// Offset asked for: `start - 1` (`0` when the group starts the list).
+        pos: u64,
+        /// The group: where it starts, its name, an item of it read before.
+        group: Group,
     },
     /// A step back after offset drift, looking for a start at or before the reference.
     Probe { pos: u64 },
@@ -76,6 +88,19 @@ struct InFlight {
     token: String,
     limit: u32,
     purpose: Purpose,
+}
+
+/// A tie group to re-read whole.
+#[derive(Debug, Clone)]
+struct Group {
+    /// Offset of its first item.
+    start: u64,
+    /// Its name (the key's primary component).
+    name: Vec<u8>,
+    /// An item of it read before: the drift reference if the re-read moved back.
+    reference: SortKey,
+    /// The limit to ask: the group as known, the item before it, a chunk of new items.
+    limit: u32,
 }
 
 /// Offset drift was seen: items before the position were deleted.
@@ -153,8 +178,13 @@ impl<'a> Ctx<'a> {
 
 /// What an answer turned out to be, decided by [`Cursor::prepare`].
 enum Verdict {
-    /// Use the items; the first one is the planned overlap re-read when `overlap_first`.
-    Accept { overlap_first: bool },
+    /// Use the items; the first one is the planned overlap re-read when
+    /// `overlap_first`; items dropped among the first `quiet` ones (a tie group's
+    /// re-read) are protocol, not duplicates.
+    Accept { overlap_first: bool, quiet: usize },
+    /// A tie group straddles two reads (or a group re-read ended inside it):
+    /// read it whole in one answer.
+    Regroup(Group),
     /// The overlap item moved back: items before the position were deleted. Rescan.
     MovedBack { reference: SortKey, base: u64 },
     /// A probe that started after the reference: step back further.
@@ -193,6 +223,14 @@ pub(crate) struct Cursor<P> {
     bound: Option<Vec<u8>>,
     /// Key of the last item read: the overlap reference for decimal offsets.
     last_raw: Option<SortKey>,
+    /// Name of the last item read in the current list (cleared by a relist):
+    /// a strict source's continuation starts after it.
+    list_last: Option<Vec<u8>>,
+    /// Offset of the first item named like the last item read (where the tie
+    /// group that bounds the source starts), when known.
+    group_start: Option<u64>,
+    /// A tie group to re-read whole before going on.
+    regroup: Option<Group>,
     /// Largest key read in this source's life in this pager (for `NO_PROGRESS`).
     max_read: Option<SortKey>,
     /// Items of a source read whole by continue tokens, until its end.
@@ -238,6 +276,9 @@ impl<P> Cursor<P> {
             resume: None,
             bound: None,
             last_raw: None,
+            list_last: None,
+            group_start: None,
+            regroup: None,
             max_read: None,
             staging: Vec::new(),
             in_flight: None,
@@ -325,6 +366,8 @@ impl<P> Cursor<P> {
     /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
     /// - read whole, kubernetes: the next continue token, `chunkLimit`;
     /// - rescanning: the probe offset, `chunkLimit + 1`;
+    /// - a tie group to re-read whole: from the item before it, the group as
+    ///   known + 1 + `chunkLimit` (more while it still ends inside the group);
     /// - resumed at a decimal offset: from the item before `token + offset`,
     ///   `chunkLimit + 1`, checked against W (no W, or offset 0: from the position);
     /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
@@ -360,6 +403,17 @@ impl<P> Cursor<P> {
                 purpose: Purpose::Probe { pos },
             };
         }
+        if let Some(g) = &self.regroup {
+            let pos = g.start.saturating_sub(1);
+            return Planned {
+                token: format_offset(pos),
+                limit: g.limit,
+                purpose: Purpose::Group {
+                    pos,
+                    group: g.clone(),
+                },
+            };
+        }
         let offsets = self.decimal && self.offsets_reliable;
         if let Some((token, offset)) = &self.resume {
             let start = parse_offset(token)
@@ -375,6 +429,7 @@ impl<P> Cursor<P> {
                         purpose: Purpose::Next {
                             pos: Some(prev),
                             overlap: Some(w.clone()),
+                            straddle: false,
                         },
                     };
                 }
@@ -384,6 +439,7 @@ impl<P> Cursor<P> {
                     purpose: Purpose::Next {
                         pos: Some(start),
                         overlap: None,
+                        straddle: false,
                     },
                 };
             }
@@ -397,6 +453,7 @@ impl<P> Cursor<P> {
                 purpose: Purpose::Next {
                     pos: None,
                     overlap: None,
+                    straddle: false,
                 },
             };
         }
@@ -409,6 +466,7 @@ impl<P> Cursor<P> {
                     purpose: Purpose::Next {
                         pos: Some(prev),
                         overlap: Some(last.clone()),
+                        straddle: !self.strict,
                     },
                 };
             }
@@ -418,6 +476,7 @@ impl<P> Cursor<P> {
                 purpose: Purpose::Next {
                     pos: Some(n),
                     overlap: None,
+                    straddle: false,
                 },
             };
         }
@@ -427,14 +486,18 @@ impl<P> Cursor<P> {
             purpose: Purpose::Next {
                 pos: None,
                 overlap: None,
+                straddle: false,
             },
         }
     }
 
     /// Reads and checks an answer to the request in flight without changing
     /// anything. Errors: `INVALID_RESPONSE` (a kubeapps source returned more
-    /// than asked, items out of the source's order, a next token longer than a
-    /// page token may hold), `SOURCE_TOO_LARGE`, `NO_PROGRESS`.
+    /// than asked, items out of the source's order, a strict source's
+    /// continuation starting at or before its previous chunk's last key, equal
+    /// names straddling an opaque token, a next token longer than a page token
+    /// may hold), `SOURCE_TOO_LARGE` (also a tie group over the cap),
+    /// `NO_PROGRESS`.
     pub(crate) fn prepare(&self, chunk: Chunk<P>, ctx: &Ctx<'_>) -> Result<Prepared<P>> {
         let Some(flight) = &self.in_flight else {
             return Err(self.invalid("no request in flight"));
@@ -455,7 +518,7 @@ impl<P> Cursor<P> {
                     return Err(self.too_large(ctx));
                 }
             }
-            Purpose::Next { .. } | Purpose::Probe { .. } => {
+            Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. } => {
                 // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
                 // breaks the offset arithmetic.
                 if self.decimal && n > flight.limit as usize {
@@ -502,15 +565,74 @@ impl<P> Cursor<P> {
         }
 
         let first = items.first().map(|(k, ..)| k);
+        // A strict source's continuation starts after the last key of its previous
+        // chunk (also after a 410: the inconsistent token goes on after that key). A
+        // chunk going back would have its items dropped as duplicates: lost silently.
+        // From "" (a first chunk, a relist) or right after a resume nothing bounds it.
+        if self.strict && self.streamed && !flight.token.is_empty() {
+            if let (Purpose::Next { .. }, Some(bound), Some(f)) =
+                (&flight.purpose, &self.list_last, first)
+            {
+                if f.primary() <= bound.as_slice() {
+                    return Err(self.invalid(
+                        "a continuation chunk starts at or before the last key of the previous chunk",
+                    ));
+                }
+            }
+        }
+        // A tie-able source's group of equal names straddling two chunks can only be
+        // re-read whole at a decimal offset; past an opaque token its members may
+        // come in another order on each side, so some could be lost: refuse.
+        if !self.strict && self.streamed && !flight.token.is_empty() {
+            if let (
+                Purpose::Next {
+                    overlap: None,
+                    pos: _,
+                    straddle: false,
+                },
+                Some(bound),
+                Some(f),
+            ) = (&flight.purpose, &self.bound, first)
+            {
+                if f.primary() == bound.as_slice() {
+                    return Err(self.invalid(
+                        "equal names straddle two chunks behind an opaque token (no offset to \
+                         re-read them from); give the source order \"none\" to read it whole",
+                    ));
+                }
+            }
+        }
         let verdict = match &flight.purpose {
             Purpose::Next {
                 overlap: Some(reference),
                 pos,
-                ..
+                straddle,
             } => {
-                if first.is_some_and(|f| not_after(f, reference)) {
+                let name = reference.primary();
+                // Another item of the overlap's tie group: the group straddles this
+                // read and the one before, and the two orders of it may differ.
+                let tied = items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (k, ..))| k.primary() == name && k != reference)
+                    .map(|(i, _)| i)
+                    .last();
+                let group = match (tied, self.group_start, pos) {
+                    (Some(last), Some(start), Some(pos)) if *straddle && start <= *pos => {
+                        // The group as known: from its start to the last member seen.
+                        let end = pos.saturating_add(last as u64).saturating_add(1);
+                        Some(self.group(start, end, reference, ctx)?)
+                    }
+                    _ => None,
+                };
+                if let Some(g) = group {
+                    Verdict::Regroup(g)
+                } else if (!*straddle || tied.is_none())
+                    && first.is_some_and(|f| not_after(f, reference))
+                {
                     Verdict::Accept {
                         overlap_first: first == Some(reference),
+                        quiet: 0,
                     }
                 } else {
                     Verdict::MovedBack {
@@ -521,22 +643,69 @@ impl<P> Cursor<P> {
             }
             Purpose::Next { .. } => Verdict::Accept {
                 overlap_first: false,
+                quiet: 0,
             },
             Purpose::Probe { pos } => {
                 let found = match &self.rescan {
+                    // A tie-able source may hold more of the reference's tie group
+                    // before the probe: only an earlier name is a safe start.
+                    Some(r) if !self.strict => {
+                        first.is_some_and(|f| f.primary() < r.reference.primary())
+                    }
                     Some(r) => first.is_some_and(|f| not_after(f, &r.reference)),
                     None => true,
                 };
                 if *pos == 0 || found {
                     Verdict::Accept {
                         overlap_first: false,
+                        quiet: 0,
                     }
                 } else {
                     Verdict::ProbeTooFar
                 }
             }
+            Purpose::Group { pos, group } => {
+                let name = group.name.as_slice();
+                let last = items.last().map(|(k, ..)| k.primary());
+                if group.start > 0 && first.map_or(true, |f| f.primary() >= name) {
+                    // The item before the group is no longer before it: items
+                    // ahead were deleted. Rescan as for any move back.
+                    Verdict::MovedBack {
+                        reference: group.reference.clone(),
+                        base: *pos,
+                    }
+                } else if next.is_some() && last == Some(name) {
+                    // The answer ends inside the group: ask more, in one answer again.
+                    let end = pos.saturating_add(n as u64);
+                    let grown = self.group(group.start, end, &group.reference, ctx)?;
+                    let limit = flight.limit.saturating_mul(2).max(grown.limit);
+                    let cap = ctx
+                        .max_source_items
+                        .saturating_add(1)
+                        .saturating_add(ctx.chunk_limit);
+                    if flight.limit >= cap {
+                        return Err(self.too_large(ctx));
+                    }
+                    Verdict::Regroup(Group {
+                        limit: limit.min(cap),
+                        ..grown
+                    })
+                } else {
+                    // Items up to the group's end were read before (the group's
+                    // members missing then are among them, and are kept).
+                    let quiet = items
+                        .iter()
+                        .take_while(|(k, ..)| k.primary() <= name)
+                        .count();
+                    Verdict::Accept {
+                        overlap_first: false,
+                        quiet,
+                    }
+                }
+            }
             Purpose::Whole | Purpose::WholePart => Verdict::Accept {
                 overlap_first: false,
+                quiet: 0,
             },
         };
 
@@ -551,7 +720,10 @@ impl<P> Cursor<P> {
             if !matches!(flight.purpose, Purpose::Whole) {
                 if let Some(t) = &next {
                     // A probe starts a new pass: only an immediate repeat counts.
-                    let new_pass = matches!(flight.purpose, Purpose::Probe { .. });
+                    let new_pass = matches!(
+                        flight.purpose,
+                        Purpose::Probe { .. } | Purpose::Group { .. }
+                    );
                     if *t == flight.token || (!new_pass && self.seen_tokens.contains(t)) {
                         return Err(self.no_progress(text!(
                             "returned the token ",
@@ -589,8 +761,15 @@ impl<P> Cursor<P> {
         let Some(flight) = self.in_flight.take() else {
             return delta;
         };
-        let overlap_first = match p.verdict {
+        let (overlap_first, quiet) = match p.verdict {
+            Verdict::Regroup(g) => {
+                // The answer is not used: the group's re-read is an extra request.
+                delta.rescans += 1;
+                self.regroup = Some(g);
+                return delta;
+            }
             Verdict::MovedBack { reference, base } => {
+                self.regroup = None;
                 self.rescan = Some(Rescan {
                     reference,
                     base,
@@ -605,11 +784,18 @@ impl<P> Cursor<P> {
                 }
                 return delta;
             }
-            Verdict::Accept { overlap_first } => overlap_first,
+            Verdict::Accept {
+                overlap_first,
+                quiet,
+            } => (overlap_first, quiet),
         };
         if let Purpose::Probe { .. } = flight.purpose {
             delta.rescans += 1;
             self.rescan = None;
+            self.seen_tokens.clear();
+        }
+        if let Purpose::Group { .. } = flight.purpose {
+            self.regroup = None;
             self.seen_tokens.clear();
         }
         // The snapshot's resourceVersion: the list's own, or, when the answer has none (a Kubeapps
@@ -644,7 +830,7 @@ impl<P> Cursor<P> {
         // Decimal offsets hold only while next = offset + items returned.
         let pos = match flight.purpose {
             Purpose::Next { pos, .. } => pos,
-            Purpose::Probe { pos } => Some(pos),
+            Purpose::Probe { pos } | Purpose::Group { pos, .. } => Some(pos),
             _ => None,
         };
         if let (Some(pos), Some(t)) = (pos, &p.next) {
@@ -653,10 +839,32 @@ impl<P> Cursor<P> {
             }
         }
 
+        // Where each item's tie group starts in this answer.
+        let mut groups = Vec::with_capacity(n);
+        let mut start = 0u32;
+        for (i, (k, ..)) in p.items.iter().enumerate() {
+            let i = i as u32;
+            if i > 0
+                && p.items
+                    .get(start as usize)
+                    .is_some_and(|(s, ..)| s.primary() != k.primary())
+            {
+                start = i;
+            }
+            groups.push(start);
+        }
         if let Some((last, ..)) = p.items.last() {
+            let j = groups.last().copied().unwrap_or(0);
+            self.group_start = match pos {
+                Some(pos) if j > 0 || pos == 0 => pos.checked_add(u64::from(j)),
+                // The whole answer is one name: the group began before it.
+                Some(_) if self.bound.as_deref() == Some(last.primary()) => self.group_start,
+                _ => None,
+            };
             if self.streamed {
                 self.bound = Some(last.primary().to_vec());
             }
+            self.list_last = Some(last.primary().to_vec());
             self.last_raw = Some(last.clone());
         }
         if let Some(max) = p.items.iter().map(|(k, ..)| k).max() {
@@ -674,7 +882,9 @@ impl<P> Cursor<P> {
                 continue;
             }
             if ctx.watermark.is_some_and(|w| key <= *w) || self.is_buffered(&key) {
-                delta.duplicates_dropped += 1;
+                if i >= quiet {
+                    delta.duplicates_dropped += 1;
+                }
                 continue;
             }
             let pass = ctx.filter.matches(&fields);
@@ -685,7 +895,7 @@ impl<P> Cursor<P> {
                 key,
                 payload: pass.then_some(payload),
                 chunk: seq,
-                raw: i as u32,
+                group_raw: groups.get(i).copied().unwrap_or(i as u32),
             });
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
@@ -711,7 +921,7 @@ impl<P> Cursor<P> {
                     self.buf = all.into();
                 }
             }
-            Purpose::Next { .. } | Purpose::Probe { .. } => {
+            Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. } => {
                 self.marks.push_back(ChunkMark {
                     seq,
                     token: flight.token,
@@ -762,6 +972,8 @@ impl<P> Cursor<P> {
             Some(t) => self.next = Some(t),
             None => {
                 self.next = Some(String::new());
+                // A new list: its chunks (empty ones too, under a selector) start over.
+                self.list_last = None;
                 self.staging.clear();
                 self.seen_tokens.clear();
             }
@@ -793,7 +1005,7 @@ impl<P> Cursor<P> {
                 .buf
                 .iter()
                 .filter(|e| e.chunk == front.seq)
-                .map(|e| e.raw)
+                .map(|e| e.group_raw)
                 .min()
                 .unwrap_or(0);
             (front.token.clone(), offset)
@@ -814,6 +1026,26 @@ impl<P> Cursor<P> {
             exhausted,
             inconsistent: self.inconsistent,
         }
+    }
+
+    /// The re-read of a tie group known from `start` to `end` (exclusive): from
+    /// the item before it, with a chunk of new items after it.
+    /// `SOURCE_TOO_LARGE` when the group alone is over `maxSourceItems`.
+    fn group(&self, start: u64, end: u64, reference: &SortKey, ctx: &Ctx<'_>) -> Result<Group> {
+        let size = end.saturating_sub(start);
+        if size > u64::from(ctx.max_source_items) {
+            return Err(self.too_large(ctx));
+        }
+        let before = u32::from(start > 0);
+        let limit = (size as u32)
+            .saturating_add(before)
+            .saturating_add(ctx.chunk_limit);
+        Ok(Group {
+            start,
+            name: reference.primary().to_vec(),
+            reference: reference.clone(),
+            limit,
+        })
     }
 
     fn is_buffered(&self, key: &SortKey) -> bool {

@@ -290,10 +290,13 @@ impl<P: Clone> Pager<P> {
     /// (superseded, answered already, or never made): the answer is ignored
     /// and counted. Errors leave the pager exactly as it was:
     /// `INVALID_RESPONSE` (a kubeapps source returned more than `limit` items,
-    /// items out of the source's order, a token over 8 KiB), `NO_PROGRESS` (a
-    /// source repeats a next token, or `maxChunksWithoutProgress` chunks in a
-    /// row bring nothing new), `SOURCE_TOO_LARGE` (a source read whole holds
-    /// more than `maxSourceItems`).
+    /// items out of the source's order, a kubernetes continuation chunk that
+    /// starts at or before the previous chunk's last key, equal names of a
+    /// kubeapps source straddling an opaque token, a token over 8 KiB),
+    /// `NO_PROGRESS` (a source repeats a next token, or
+    /// `maxChunksWithoutProgress` chunks in a row bring nothing new),
+    /// `SOURCE_TOO_LARGE` (a source read whole, or a group of equal names of a
+    /// kubeapps source, holds more than `maxSourceItems`).
     pub fn feed(&mut self, request_id: u64, chunk: Chunk<P>) -> Result<FeedOutcome> {
         let Some(i) = self.owner(request_id) else {
             self.count_stale(request_id);

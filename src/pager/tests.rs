@@ -48,6 +48,8 @@ struct Fake {
     requests: usize,
     rotation: usize,
     handed_out: HashSet<String>,
+    /// When set, equal names come back in another order on every request (xorshift state).
+    shuffle_ties: Option<u64>,
 }
 
 impl Fake {
@@ -63,6 +65,7 @@ impl Fake {
             requests: 0,
             rotation: 0,
             handed_out: HashSet::new(),
+            shuffle_ties: None,
         };
         for (name, repo) in names {
             f.insert(item(plugin, ns, name, repo));
@@ -188,6 +191,25 @@ impl Fake {
             self.rotation += 1;
             let r = self.rotation % list.len();
             list.rotate_left(r);
+        }
+        if let Some(state) = &mut self.shuffle_ties {
+            // Each answer is a correct slice of a list sorted by name: only
+            // the order inside each group of equal names changes.
+            let mut start = 0;
+            while start < list.len() {
+                let end = start
+                    + list[start..]
+                        .iter()
+                        .take_while(|i| i.name == list[start].name)
+                        .count();
+                for i in (start + 1..end).rev() {
+                    *state ^= *state << 13;
+                    *state ^= *state >> 7;
+                    *state ^= *state << 17;
+                    list.swap(i, start + (*state % (i - start + 1) as u64) as usize);
+                }
+                start = end;
+            }
         }
         let end = (off + req.limit as usize).min(list.len());
         let items: Vec<_> = list
@@ -1725,4 +1747,287 @@ fn a_kubernetes_chunk_without_a_resource_version_takes_the_one_its_continue_toke
         .expect("feed");
     p.take_page().expect("encodes").expect("ready");
     assert_eq!(p.state().sources[0].resource_version, "1068");
+}
+
+#[test]
+fn f1_tie_order_changing_between_requests_loses_no_item() {
+    // The adversary's trace: [a, x, x, x, z], chunk limit 2, the three x's in
+    // another order on each request. Every item must be shown exactly once.
+    type Answer<'a> = (&'a [(&'a str, &'a str)], &'a str);
+    let answers: HashMap<(&str, u32), Answer> = HashMap::from([
+        (("", 2), (&[("a", "bitnami"), ("x", "r2")][..], "2")),
+        (
+            ("1", 3),
+            (&[("x", "r1"), ("x", "r2"), ("x", "r3")][..], "4"),
+        ),
+        (
+            ("", 3),
+            (&[("a", "bitnami"), ("x", "r3"), ("x", "r2")][..], "3"),
+        ),
+        (
+            ("2", 3),
+            (&[("x", "r2"), ("x", "r3"), ("z", "bitnami")][..], ""),
+        ),
+        (
+            ("1", 4),
+            (
+                &[("x", "r3"), ("x", "r1"), ("x", "r2"), ("z", "bitnami")][..],
+                "",
+            ),
+        ),
+        (
+            ("", 5),
+            (
+                &[
+                    ("a", "bitnami"),
+                    ("x", "r1"),
+                    ("x", "r3"),
+                    ("x", "r2"),
+                    ("z", "bitnami"),
+                ][..],
+                "",
+            ),
+        ),
+        (
+            ("", 6),
+            (
+                &[
+                    ("a", "bitnami"),
+                    ("x", "r2"),
+                    ("x", "r1"),
+                    ("x", "r3"),
+                    ("z", "bitnami"),
+                ][..],
+                "",
+            ),
+        ),
+    ]);
+    let f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 2;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let mut shown = Vec::new();
+    for _ in 0..50 {
+        if p.page_ready() {
+            let page = p.take_page().expect("encodes").expect("ready");
+            shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+            if page.done {
+                break;
+            }
+            continue;
+        }
+        for r in p.next_requests() {
+            let (items, next) = answers
+                .get(&(r.page_token.as_str(), r.limit))
+                .unwrap_or_else(|| panic!("unplanned request {:?}/{}", r.page_token, r.limit));
+            let items = items
+                .iter()
+                .map(|(n, repo)| {
+                    let it = item("helm.packages", "kubeapps", n, repo);
+                    (it.clone(), it)
+                })
+                .collect();
+            let c = Chunk {
+                items,
+                next_token: Some(next.to_string()),
+                resource_version: None,
+                remaining_item_count: None,
+            };
+            p.feed(r.request_id, c).expect("feed");
+        }
+    }
+    shown.sort();
+    assert_eq!(shown, ["bitnami/a", "bitnami/z", "r1/x", "r2/x", "r3/x"]);
+    // ""/2, then "1"/3 shows x straddling: the group is re-read whole from
+    // its start (offset 1, so from "" with the item before it) in one request.
+    let t = p.stats().total();
+    assert_eq!((t.requests, t.rescans), (3, 1));
+}
+
+#[test]
+fn tie_groups_shuffled_on_every_request_show_every_item_once() {
+    let mut rng: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n.max(1)
+    };
+    let (mut regroups, mut resumes) = (0, 0);
+    for round in 0..300 {
+        // One or two sources over the same names, each with tie groups of 1 to
+        // 12 equal names (often more than the chunk limit), shuffled on every request.
+        let mut fakes = Vec::new();
+        for (s, plugin) in ["helm.packages", "fluxv2.packages"].iter().enumerate() {
+            if s == 1 && next(2) == 0 {
+                break;
+            }
+            let mut f = Fake::new(Kind::Offset, plugin, "kubeapps", &[]);
+            for g in 0..1 + next(12) {
+                for r in 0..next(13) {
+                    f.insert(item(
+                        plugin,
+                        "kubeapps",
+                        &format!("pkg-{g:02}"),
+                        &format!("r{r:02}"),
+                    ));
+                }
+            }
+            f.shuffle_ties = Some(round * 7919 + s as u64 + 1);
+            fakes.push(f);
+        }
+        let id = |i: &ItemFields| format!("{}:{}@{}", i.plugin, i.identifier, i.name);
+        let mut want: Vec<String> = fakes.iter().flat_map(|f| f.items.iter().map(id)).collect();
+        want.sort();
+        let page_size = 1 + next(6) as u32;
+        let chunk_limit = 1 + next(5) as u32;
+        let mut env = Env::new(fakes, page_size, chunk_limit);
+        env.options.max_source_items = 1000;
+        let mut p = env.pager();
+        let mut shown = Vec::new();
+        for _ in 0..1000 {
+            let page = env.page(&mut p);
+            shown.extend(page.items.iter().map(id));
+            if page.done {
+                break;
+            }
+            if next(3) == 0 {
+                regroups += p.stats().total().rescans;
+                p = env.resume(&p);
+                resumes += 1;
+            }
+        }
+        regroups += p.stats().total().rescans;
+        let mut got = shown.clone();
+        got.sort();
+        assert_eq!(
+            got, want,
+            "round {round}: every item exactly once (page {page_size}, chunk {chunk_limit}); shown {shown:?}"
+        );
+    }
+    assert!(
+        regroups > 0 && resumes > 0,
+        "the test exercised re-reads ({regroups}) and resumes ({resumes})"
+    );
+}
+
+#[test]
+fn a_tie_group_over_the_cap_is_too_large() {
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for r in 0..8 {
+        f.insert(item("helm.packages", "kubeapps", "x", &format!("r{r}")));
+    }
+    f.shuffle_ties = Some(7);
+    let mut env = Env::new(vec![f], 10, 2);
+    env.options.max_source_items = 5;
+    let mut p = env.pager();
+    let mut last = None;
+    for _ in 0..20 {
+        let reqs = p.next_requests();
+        let Some(r) = reqs.into_iter().next() else {
+            break;
+        };
+        let chunk = env.fakes[0].serve(&r).expect("served");
+        let before = (p.state(), p.stats().clone());
+        match p.feed(r.request_id, chunk) {
+            Ok(_) => {}
+            Err(e) => {
+                assert_eq!((p.state(), p.stats().clone()), before, "state unchanged");
+                last = Some(e.code());
+                break;
+            }
+        }
+    }
+    assert_eq!(last, Some("SOURCE_TOO_LARGE"));
+}
+
+#[test]
+fn equal_names_straddling_an_opaque_token_are_refused() {
+    let f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 2;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let r = p.next_requests();
+    // "abc" is no offset: the source's tokens are opaque from here on.
+    p.feed(r[0].request_id, chunk(&["a", "x"], "abc"))
+        .expect("first");
+    let r = p.next_requests();
+    assert_eq!((r[0].page_token.as_str(), r[0].limit), ("abc", 2));
+    let mut tied = chunk(&["x", "z"], "");
+    tied.items[0].0.identifier = "other/x".into();
+    let before = p.state();
+    let err = p.feed(r[0].request_id, tied).expect_err("x straddles");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    assert_eq!(p.state(), before);
+    p.feed(r[0].request_id, chunk(&["y", "z"], ""))
+        .expect("no straddle");
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["a", "x", "y", "z"]);
+}
+
+#[test]
+fn f_k8s_backwards_chunk_is_an_invalid_response() {
+    let f = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 3;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let r = p.next_requests();
+    let mut first = chunk(&["delta", "echo", "foxtrot"], "CHUNK2");
+    first.resource_version = Some("100".into());
+    p.feed(r[0].request_id, first).expect("first chunk");
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "CHUNK2");
+    let before = p.stats().clone();
+    for back in [
+        &["alpha", "bravo", "charlie"][..],
+        &["foxtrot", "golf"][..],
+        &["echo", "golf"][..],
+    ] {
+        let err = p
+            .feed(r[0].request_id, chunk(back, ""))
+            .expect_err("a chunk going backwards");
+        assert_eq!(err.code(), "INVALID_RESPONSE", "{back:?}");
+        assert_eq!(p.stats(), &before, "state unchanged");
+    }
+    // The real continuation is still taken.
+    p.feed(r[0].request_id, chunk(&["golf", "hotel"], ""))
+        .expect("continuation");
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["delta", "echo", "foxtrot", "golf", "hotel"]);
+    assert!(page.done);
+}
+
+#[test]
+fn a_relist_after_a_410_is_a_new_list_even_through_empty_chunks() {
+    // Under a label selector a chunk may come back empty with a continue token;
+    // after a relist the next items may sort before the last key of the old list.
+    let f = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut options = PagerOptions::new(vec![f.spec()]);
+    options.page_size = 10;
+    options.chunk_limit = 2;
+    let mut p: Pager<ItemFields> = Pager::new(options).expect("valid");
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["m", "n"], "T1"))
+        .expect("first");
+    let r = p.next_requests();
+    let gone = Failure {
+        status: 410,
+        reason: Some("Expired".into()),
+        continue_token: None,
+    };
+    p.fail(r[0].request_id, gone).expect("410");
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "", "relist");
+    p.feed(r[0].request_id, chunk(&[], "T2"))
+        .expect("empty chunk");
+    let r = p.next_requests();
+    p.feed(r[0].request_id, chunk(&["a", "o"], ""))
+        .expect("a new list's continuation");
+    let page = p.take_page().expect("encodes").expect("ready");
+    // "a" sorts before what was shown (W = "n"): behind the position, not shown.
+    assert_eq!(names(&page), ["m", "n", "o"]);
+    assert!(page.inconsistent);
 }

@@ -510,14 +510,23 @@ impl Run {
             panic!("two requests in flight for one source: {p:?} and {r:?}");
         }
         // No over-fetch: a source streamed in name order is asked `chunkLimit` items, plus one
-        // for the overlap re-read (DESIGN.md "Drift"); only a source read whole asks for more.
+        // for the overlap re-read (DESIGN.md "Drift"); a kubeapps source also re-reads a whole
+        // tie group in one request (DESIGN.md "Ties"), at most the cap plus one chunk; only a
+        // source read whole asks for more.
         let spec = &self.options.sources[r.source_index];
         let streamed = self.options.sort == SortOrder::Name
             && spec.order != Some(SourceOrder::None)
             && spec.kind != SourceKind::Unordered;
         if streamed {
             assert!(
-                r.limit <= self.options.chunk_limit.saturating_add(1),
+                r.limit <= self.options.chunk_limit.saturating_add(1)
+                    || (spec.kind == SourceKind::Kubeapps
+                        && r.limit
+                            <= self
+                                .options
+                                .max_source_items
+                                .saturating_add(1)
+                                .saturating_add(self.options.chunk_limit)),
                 "over-fetch: {r:?} asks more than chunkLimit {} + 1",
                 self.options.chunk_limit
             );
