@@ -8,7 +8,7 @@
 //! path. The same mapping here is 185 runs (`c + delta` for every `stride`-th character of a
 //! range) and two range tables for the final-sigma rule, about a third of that, with no panic path.
 //!
-//! The tables ([`tables`]) are generated from std itself: `cargo test --lib case::tests::print_tables
+//! The tables (module `tables`) are generated from std itself: `cargo test --lib case::tests::print_tables
 //! -- --ignored --nocapture` prints them. The mapping runs are read off `char::to_lowercase`; the
 //! final-sigma properties off `str::to_lowercase`'s own behaviour (in `"ΑcΣ"` the sigma is final
 //! when `c` is case-ignorable or cased; in `"cΣ"` when `c` is cased and not case-ignorable). A test
