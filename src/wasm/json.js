@@ -1,5 +1,5 @@
-// JSON text across the boundary: JS's native JSON on this side, serde_json on the Rust side, so the
-// wasm carries one (de)serializer instead of a second one per type. Never throws.
+// JSON text across the boundary: JS's native JSON on this side, the crate's small reader and writer
+// (src/json.rs, src/view) on the Rust side: one crossing per value, no per-type code. Never throws.
 // Keep the export line the file's last line (scripts/package.mjs rewrites it for the nodejs build).
 
 /** JSON text of a value, or `{ error }` for what JSON cannot hold (cycles, BigInt, throwing getters). */
