@@ -199,6 +199,9 @@ pub(crate) struct Prepared<P> {
     remaining_item_count: Option<u64>,
     verdict: Verdict,
     progress: bool,
+    /// The answer to an overlap re-read is the overlap item alone, with the next token
+    /// `pos + 1`: nothing moved and nothing new yet (see [`Cursor::plan`]).
+    overlap_only: bool,
 }
 
 /// One source's state.
@@ -253,6 +256,10 @@ pub(crate) struct Cursor<P> {
     /// Cleared once a decimal next token was not `offset + items returned`:
     /// from then on the tokens are treated as opaque (no overlap, no drift check).
     offsets_reliable: bool,
+    /// The last answer was an overlap re-read that held the overlap item alone (a server that
+    /// caps its answers at one item, or ends a list only with an empty answer): the next request
+    /// asks from the position itself, as asking from `N - 1` again would get the same answer.
+    overlap_verified: bool,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -292,6 +299,7 @@ impl<P> Cursor<P> {
             watermark: None,
             seq: 0,
             offsets_reliable: true,
+            overlap_verified: false,
         }
     }
 
@@ -459,6 +467,19 @@ impl<P> Cursor<P> {
         }
         let token = self.next.clone().unwrap_or_default();
         if let Some(n) = parse_offset(&token).filter(|_| offsets) {
+            if self.overlap_verified {
+                // The item before `n` was just re-read where it was: go on from `n` itself. A
+                // tie-able source's answer is still checked for its tie group (see `prepare`).
+                return Planned {
+                    token,
+                    limit,
+                    purpose: Purpose::Next {
+                        pos: Some(n),
+                        overlap: None,
+                        straddle: !self.strict,
+                    },
+                };
+            }
             if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
                 return Planned {
                     token: format_offset(prev),
@@ -641,6 +662,35 @@ impl<P> Cursor<P> {
                     }
                 }
             }
+            Purpose::Next {
+                overlap: None,
+                pos: Some(pos),
+                straddle: true,
+            } => {
+                // From the position right after an overlap re-read that held the overlap item
+                // alone (`overlap_verified`): more of that item's tie group here straddles two
+                // reads, as in the overlap case above.
+                let reference = self.last_raw.as_ref();
+                let tied = reference.and_then(|r| {
+                    items
+                        .iter()
+                        .rposition(|(k, ..)| k.primary() == r.primary() && k != r)
+                });
+                match (tied, self.group_start, reference) {
+                    (Some(last), Some(start), Some(r)) if start <= *pos => {
+                        let end = pos.saturating_add(last as u64).saturating_add(1);
+                        Verdict::Regroup(self.group(start, end, r, ctx)?)
+                    }
+                    (Some(_), _, Some(r)) => Verdict::MovedBack {
+                        reference: r.clone(),
+                        base: *pos,
+                    },
+                    _ => Verdict::Accept {
+                        overlap_first: false,
+                        quiet: 0,
+                    },
+                }
+            }
             Purpose::Next { .. } => Verdict::Accept {
                 overlap_first: false,
                 quiet: 0,
@@ -674,8 +724,10 @@ impl<P> Cursor<P> {
                         reference: group.reference.clone(),
                         base: *pos,
                     }
-                } else if next.is_some() && last == Some(name) {
-                    // The answer ends inside the group: ask more, in one answer again.
+                } else if next.is_some() && last == Some(name) && n >= flight.limit as usize {
+                    // The answer ends inside the group: ask more, in one answer again. (A short
+                    // answer with a next token is all the server had from there: a server that
+                    // ends a list only with an empty answer. Its continuation is checked as any.)
                     let end = pos.saturating_add(n as u64);
                     let grown = self.group(group.start, end, &group.reference, ctx)?;
                     let limit = flight.limit.saturating_mul(2).max(grown.limit);
@@ -709,6 +761,23 @@ impl<P> Cursor<P> {
             },
         };
 
+        let overlap_only = match (&flight.purpose, &verdict, items.as_slice(), &next) {
+            (
+                Purpose::Next {
+                    pos: Some(pos),
+                    overlap: Some(_),
+                    ..
+                },
+                Verdict::Accept {
+                    overlap_first: true,
+                    ..
+                },
+                [_],
+                Some(t),
+            ) => parse_offset(t) == pos.checked_add(1),
+            _ => false,
+        };
+
         // Progress: some key beyond both W and anything read before.
         let floor = match (ctx.watermark, &self.max_read) {
             (Some(w), Some(m)) => Some(w.max(m)),
@@ -724,7 +793,10 @@ impl<P> Cursor<P> {
                         flight.purpose,
                         Purpose::Probe { .. } | Purpose::Group { .. }
                     );
-                    if *t == flight.token || (!new_pass && self.seen_tokens.contains(t)) {
+                    // An overlap re-read that holds only the overlap item gives back the token
+                    // it gave before (`pos + 1`): the list did not move, it is no repeat.
+                    let repeat = !new_pass && !overlap_only && self.seen_tokens.contains(t);
+                    if *t == flight.token || repeat {
                         return Err(self.no_progress(text!(
                             "returned the token ",
                             crate::text::quoted(t),
@@ -748,6 +820,7 @@ impl<P> Cursor<P> {
             remaining_item_count: chunk.remaining_item_count,
             verdict,
             progress,
+            overlap_only,
         })
     }
 
@@ -789,6 +862,7 @@ impl<P> Cursor<P> {
                 quiet,
             } => (overlap_first, quiet),
         };
+        self.overlap_verified = p.overlap_only;
         if let Purpose::Probe { .. } = flight.purpose {
             delta.rescans += 1;
             self.rescan = None;

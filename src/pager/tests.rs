@@ -50,6 +50,11 @@ struct Fake {
     handed_out: HashSet<String>,
     /// When set, equal names come back in another order on every request (xorshift state).
     shuffle_ties: Option<u64>,
+    /// Offset paging: the most items one answer holds, whatever the limit (a server-side cap).
+    cap: Option<usize>,
+    /// Offset paging: a next token (`offset + items returned`) on every non-empty answer, so
+    /// that only an empty answer ends the list (a server that does not look ahead).
+    lazy_end: bool,
 }
 
 impl Fake {
@@ -66,6 +71,8 @@ impl Fake {
             rotation: 0,
             handed_out: HashSet::new(),
             shuffle_ties: None,
+            cap: None,
+            lazy_end: false,
         };
         for (name, repo) in names {
             f.insert(item(plugin, ns, name, repo));
@@ -211,15 +218,16 @@ impl Fake {
                 start = end;
             }
         }
-        let end = (off + req.limit as usize).min(list.len());
+        let limit = (req.limit as usize).min(self.cap.unwrap_or(usize::MAX));
+        let end = (off + limit).min(list.len());
         let items: Vec<_> = list
             .get(off..end)
             .unwrap_or(&[])
             .iter()
             .map(|i| (i.clone(), i.clone()))
             .collect();
-        let next = if end < list.len() {
-            end.to_string()
+        let next = if end < list.len() || (self.lazy_end && !items.is_empty()) {
+            (off + items.len()).to_string()
         } else {
             String::new()
         };
@@ -2030,4 +2038,98 @@ fn a_relist_after_a_410_is_a_new_list_even_through_empty_chunks() {
     // "a" sorts before what was shown (W = "n"): behind the position, not shown.
     assert_eq!(names(&page), ["m", "n", "o"]);
     assert!(page.inconsistent);
+}
+
+/// Kubeapps servers that answer the overlap re-read (from `N - 1`, `limit + 1`) with the overlap
+/// item alone: a server-side cap of one item per answer, or a server that gives a next token on
+/// every non-empty answer so that only an empty answer ends the list. Both are legitimate; the
+/// pager must neither stop with `NO_PROGRESS` nor loop on the same request.
+#[test]
+fn an_overlap_re_read_answered_with_the_overlap_item_alone_goes_on() {
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n.max(1)
+    };
+    let mut resumes = 0;
+    for round in 0..400u64 {
+        let lazy_end = round % 2 == 0;
+        let cap = match round % 4 {
+            0 | 1 => Some(1),
+            2 => None,
+            _ => Some(1 + next(3) as usize),
+        };
+        let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+        let groups = next(6);
+        for g in 0..groups {
+            // Tie groups of 1 to 3 equal names (shuffled on every request in a third of the
+            // rounds) where answers are not capped: a group is re-read in one answer, which a
+            // server capped below the group's size cannot give (that is `SOURCE_TOO_LARGE`).
+            let size = if cap.is_some() { 1 } else { 1 + next(3) };
+            for r in 0..size {
+                f.insert(item("helm.packages", "kubeapps", &format!("pkg-{g:02}"), &format!("r{r}")));
+            }
+        }
+        if round % 3 == 0 && cap.is_none() {
+            f.shuffle_ties = Some(round + 1);
+        }
+        f.cap = cap;
+        f.lazy_end = lazy_end;
+        let id = |i: &ItemFields| format!("{}@{}", i.identifier, i.name);
+        let want: Vec<String> = f.items.iter().map(id).collect();
+        let page_size = 1 + next(4) as u32;
+        let chunk_limit = 1 + next(3) as u32;
+        let mut env = Env::new(vec![f], page_size, chunk_limit);
+        let mut p = env.pager();
+        let mut shown = Vec::new();
+        let mut done = false;
+        for _ in 0..200 {
+            let page = env.page(&mut p);
+            shown.extend(page.items.iter().map(id));
+            if page.done {
+                done = true;
+                break;
+            }
+            if next(3) == 0 {
+                p = env.resume(&p);
+                resumes += 1;
+            }
+        }
+        assert!(done, "round {round}: the list ends");
+        let mut got = shown.clone();
+        got.sort();
+        let mut want = want;
+        want.sort();
+        assert_eq!(
+            got, want,
+            "round {round}: every item once (cap {cap:?}, lazy end {lazy_end}, page {page_size}, chunk {chunk_limit}); shown {shown:?}"
+        );
+    }
+    assert!(resumes > 0);
+}
+
+/// The plainest case of the above: two items, a chunk of two, a server that ends a list only
+/// with an empty answer. The re-read of `pkg-b` from offset 1 comes back as `[pkg-b]` with the
+/// token `"2"` it gave before: not a repeat, the list goes on at 2 (and ends there).
+#[test]
+fn a_list_that_ends_at_the_overlap_item_ends_cleanly() {
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&["pkg-a", "pkg-b"], "r"));
+    f.lazy_end = true;
+    let mut env = Env::new(vec![f], 10, 2);
+    let mut p = env.pager();
+    let mut sent = Vec::new();
+    while !p.page_ready() {
+        for r in p.next_requests() {
+            sent.push((r.page_token.clone(), r.limit));
+            env.answer(&mut p, r);
+        }
+    }
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
+    assert!(page.done);
+    let sent: Vec<(&str, u32)> = sent.iter().map(|(t, l)| (t.as_str(), *l)).collect();
+    assert_eq!(sent, [("", 2), ("1", 3), ("2", 2)]);
+    assert_eq!(p.stats().total().duplicates_dropped, 0);
 }
