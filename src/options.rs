@@ -8,7 +8,7 @@ use crate::filter::FilterOptions;
 use crate::item::SourceId;
 use crate::order::SortOrder;
 // A pager has at most as many sources as a page token can hold.
-use crate::token::page_token::MAX_SOURCES;
+use crate::token::page_token::{PageToken, SourceState, MAX_SOURCES, MAX_TOKEN_LEN};
 
 /// Items per page when none is given.
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -20,6 +20,16 @@ pub const DEFAULT_MAX_SOURCE_ITEMS: u32 = 10_000;
 pub const DEFAULT_MAX_CHUNKS_WITHOUT_PROGRESS: u32 = 256;
 /// Largest page size and chunk limit accepted.
 pub const MAX_PAGE_SIZE: u32 = 10_000;
+/// Bytes a page token holds before its base64url text (at most 8 KiB) is too long: 6,144.
+pub const MAX_TOKEN_BYTES: usize = MAX_TOKEN_LEN / 4 * 3;
+/// The part of a page token kept for the sources' watermarks (half of it, 3,072 bytes), shared
+/// equally: see [`PagerOptions::max_key_bytes`]. The other half holds the sources' identities
+/// (checked by [`PagerOptions::validate`]), offsets and tokens.
+pub const KEY_BYTES: usize = MAX_TOKEN_BYTES / 2;
+/// What a watermark may take in a page token besides its strings: tags and length prefixes.
+const KEY_OVERHEAD: usize = 16;
+/// Bytes a source's offset may add to its position as it grows (a varint of up to 5 bytes).
+const OFFSET_GROWTH: usize = 4;
 
 /// How a source pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -133,10 +143,22 @@ impl PagerOptions {
         }
     }
 
+    /// The longest key an item may have, in UTF-8 bytes: its sort field's value (`name`, or
+    /// `displayName`) plus its identifier, plus its plugin, cluster and namespace when they are
+    /// not its source's. `3072 / sources - 16`: 3,056 for one source, 1,008 for three, 32 for
+    /// 64. The sources' watermarks then take at most half a page token together, so that
+    /// a position always fits one; a chunk holding a longer key is `INVALID_RESPONSE`.
+    pub fn max_key_bytes(&self) -> usize {
+        (KEY_BYTES / self.sources.len().max(1)).saturating_sub(KEY_OVERHEAD)
+    }
+
     /// Checks every rule; `INVALID_OPTIONS` names the first field that breaks one.
     ///
     /// Rules: 1 to 64 `sources` with unique identities and non-empty plugin
-    /// names; `pageSize` and `chunkLimit` in 1..=10,000; `maxSourceItems` and
+    /// names, whose identities take at most half a page token (3,072 bytes with
+    /// the fixed fields, so that every source's position fits beside keys of up
+    /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
+    /// `chunkLimit` in 1..=10,000; `maxSourceItems` and
     /// `maxChunksWithoutProgress` at least 1. The error's `field` uses the
     /// JavaScript names: `sources`, `sources[2]`, `sources[2].plugin`,
     /// `pageSize`, `chunkLimit`, `maxSourceItems`, `maxChunksWithoutProgress`.
@@ -166,6 +188,39 @@ impl PagerOptions {
                     text!("source ", s.id.label(), " is listed twice"),
                 ));
             }
+        }
+        // The start position (every source idle, nothing read) with room for offsets to grow:
+        // what every position holds besides its keys and tokens.
+        let start = PageToken {
+            fingerprint: 0,
+            page_size: MAX_PAGE_SIZE,
+            sources: self
+                .sources
+                .iter()
+                .map(|s| SourceState {
+                    source: s.id.clone(),
+                    chunk_token: String::new(),
+                    offset: 0,
+                    watermark: None,
+                    resource_version: String::new(),
+                    exhausted: false,
+                    inconsistent: false,
+                })
+                .collect(),
+        };
+        let bytes = start.encode().map_or(usize::MAX, |t| t.len() * 3 / 4);
+        let needed = bytes.saturating_add(OFFSET_GROWTH * self.sources.len());
+        if needed > MAX_TOKEN_BYTES - KEY_BYTES {
+            return Err(PagerError::options(
+                "sources",
+                text!(
+                    "the sources' plugin, cluster and namespace names would take ",
+                    if bytes == usize::MAX { text!("over ", MAX_TOKEN_BYTES) } else { text!(needed) },
+                    " bytes of every page token; at most ",
+                    MAX_TOKEN_BYTES - KEY_BYTES,
+                    " are allowed, so that every position fits one (use fewer sources or shorter names)"
+                ),
+            ));
         }
         let ranges = [
             ("pageSize", self.page_size, MAX_PAGE_SIZE),
@@ -365,12 +420,99 @@ mod tests {
                 |o| o.max_chunks_without_progress = 0,
                 Some("maxChunksWithoutProgress"),
             ),
+            (
+                "64 sources whose names leave no room for a position",
+                |o| {
+                    o.sources = (0..64)
+                        .map(|i| src("p", &format!("{i:0>50}"), SourceKind::Kubeapps))
+                        .collect();
+                },
+                Some("sources"),
+            ),
+            (
+                "one source whose namespace alone fills a page token",
+                |o| o.sources[0].id.namespace = "n".repeat(7000),
+                Some("sources"),
+            ),
         ];
         for (why, edit, want) in table {
             let mut o = opts();
             edit(&mut o);
             assert_eq!(field_of(&o).as_deref(), want, "{why}");
         }
+    }
+
+    /// Whatever options pass `validate`, a position whose every source holds a watermark of
+    /// `max_key_bytes` and the largest offset still fits a page token (its tokens aside).
+    #[test]
+    fn a_position_with_keys_at_the_limit_always_fits_a_page_token() {
+        use crate::item::Identity;
+        use crate::token::page_token::{SourceState, Watermark};
+        for n in [1usize, 2, 3, 7, 16, 33, 64] {
+            // The longest namespace the options accept for n sources, found by bisection.
+            let with = |len: usize| {
+                let mut o = PagerOptions::new(
+                    (0..n)
+                        .map(|i| {
+                            src(
+                                &format!("plugin-{i}"),
+                                &"n".repeat(len),
+                                SourceKind::Kubeapps,
+                            )
+                        })
+                        .collect(),
+                );
+                o.page_size = MAX_PAGE_SIZE;
+                o
+            };
+            let (mut lo, mut hi) = (0, 8192);
+            while lo + 1 < hi {
+                let mid = (lo + hi) / 2;
+                if with(mid).validate().is_ok() {
+                    lo = mid
+                } else {
+                    hi = mid
+                }
+            }
+            let o = with(lo);
+            o.validate().expect("the longest namespace accepted");
+            assert!(with(lo + 1).validate().is_err());
+            let max = o.max_key_bytes();
+            let token = PageToken {
+                fingerprint: u64::MAX,
+                page_size: MAX_PAGE_SIZE,
+                sources: o
+                    .sources
+                    .iter()
+                    .map(|s| SourceState {
+                        source: s.id.clone(),
+                        chunk_token: String::new(),
+                        offset: u32::MAX,
+                        // Another plugin, cluster and namespace than the source's: all in the key.
+                        watermark: Some(Watermark {
+                            sort_key: "k".repeat(max - 4),
+                            identity: Identity {
+                                plugin: "p".into(),
+                                cluster: "c".into(),
+                                namespace: "n".into(),
+                                identifier: "i".into(),
+                            },
+                        }),
+                        resource_version: String::new(),
+                        exhausted: true,
+                        inconsistent: true,
+                    })
+                    .collect(),
+            };
+            let text = token
+                .encode()
+                .unwrap_or_else(|e| panic!("{n} sources, namespace {lo}: {e}"));
+            assert!(text.len() <= MAX_TOKEN_LEN);
+        }
+        assert_eq!(
+            PagerOptions::new(vec![src("p", "n", SourceKind::Kubeapps)]).max_key_bytes(),
+            3056
+        );
     }
 
     #[test]

@@ -156,6 +156,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) chunk_limit: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
+    /// The longest key an item may have ([`PagerOptions::max_key_bytes`]) and the number of sources.
+    pub(crate) max_key_bytes: usize,
+    pub(crate) sources: usize,
 }
 
 impl<'a> Ctx<'a> {
@@ -172,6 +175,8 @@ impl<'a> Ctx<'a> {
             chunk_limit: options.chunk_limit,
             max_source_items: options.max_source_items,
             max_chunks_without_progress: options.max_chunks_without_progress,
+            max_key_bytes: options.max_key_bytes(),
+            sources: options.sources.len(),
         }
     }
 }
@@ -556,6 +561,36 @@ impl<P> Cursor<P> {
                 (ctx.order.key(&f), f, p)
             })
             .collect();
+
+        // Every item may become the source's watermark, which a page token must hold: a longer
+        // key would make every later position fail to encode (the list could not go on).
+        for (i, (_, f, _)) in items.iter().enumerate() {
+            let id = &self.spec.id;
+            let other = |a: &String, b: &String| if a == b { 0 } else { a.len() };
+            let bytes = ctx.order.sort_value(f).len()
+                + f.identifier.len()
+                + other(&f.plugin, &id.plugin)
+                + other(&f.cluster, &id.cluster)
+                + other(&f.namespace, &id.namespace);
+            if bytes > ctx.max_key_bytes {
+                return Err(self.invalid(text!(
+                    "item ",
+                    i,
+                    "'s key is ",
+                    bytes,
+                    " bytes (its sort field and identifier, UTF-8); with ",
+                    ctx.sources,
+                    if ctx.sources == 1 {
+                        " source"
+                    } else {
+                        " sources"
+                    },
+                    " a page token holds keys of at most ",
+                    ctx.max_key_bytes,
+                    " bytes"
+                )));
+            }
+        }
 
         if self.streamed {
             for (i, pair) in items.windows(2).enumerate() {

@@ -2069,7 +2069,12 @@ fn an_overlap_re_read_answered_with_the_overlap_item_alone_goes_on() {
             // server capped below the group's size cannot give (that is `SOURCE_TOO_LARGE`).
             let size = if cap.is_some() { 1 } else { 1 + next(3) };
             for r in 0..size {
-                f.insert(item("helm.packages", "kubeapps", &format!("pkg-{g:02}"), &format!("r{r}")));
+                f.insert(item(
+                    "helm.packages",
+                    "kubeapps",
+                    &format!("pkg-{g:02}"),
+                    &format!("r{r}"),
+                ));
             }
         }
         if round % 3 == 0 && cap.is_none() {
@@ -2115,7 +2120,12 @@ fn an_overlap_re_read_answered_with_the_overlap_item_alone_goes_on() {
 /// token `"2"` it gave before: not a repeat, the list goes on at 2 (and ends there).
 #[test]
 fn a_list_that_ends_at_the_overlap_item_ends_cleanly() {
-    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&["pkg-a", "pkg-b"], "r"));
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-a", "pkg-b"], "r"),
+    );
     f.lazy_end = true;
     let mut env = Env::new(vec![f], 10, 2);
     let mut p = env.pager();
@@ -2132,4 +2142,57 @@ fn a_list_that_ends_at_the_overlap_item_ends_cleanly() {
     let sent: Vec<(&str, u32)> = sent.iter().map(|(t, l)| (t.as_str(), *l)).collect();
     assert_eq!(sent, [("", 2), ("1", 3), ("2", 2)]);
     assert_eq!(p.stats().total().duplicates_dropped, 0);
+}
+
+/// An item whose key a page token cannot hold (here a 6 KB name) would make every later position
+/// fail to encode: the list could not go on. The chunk is refused where it enters, naming the
+/// item and the limit, and nothing changes; a key at the limit is fine.
+#[test]
+fn an_item_whose_key_cannot_fit_a_page_token_is_refused_where_it_enters() {
+    let fakes = vec![
+        Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]),
+        Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]),
+        Fake::new(Kind::Offset, "fluxv2.packages", "kubeapps", &[]),
+    ];
+    let env = Env::new(fakes, 10, 10);
+    let max = env.options.max_key_bytes();
+    assert_eq!(max, 3072 / 3 - 16);
+    let mut p = env.pager();
+    let reqs = p.next_requests();
+    let before = p.state();
+    // identifier "repo/<name>": the key is the name twice plus 5 bytes.
+    let long = "x".repeat(6 * 1024);
+    let err = p
+        .feed(reqs[0].request_id, chunk(&["pkg-a", &long], ""))
+        .expect_err("too long");
+    assert_eq!(err.code(), "INVALID_RESPONSE");
+    let message = err.message();
+    assert!(
+        message.contains("helm.packages/default/kubeapps"),
+        "{message}"
+    );
+    assert!(message.contains("item 1's key"), "{message}");
+    assert!(
+        message.contains(&format!("at most {max} bytes")),
+        "{message}"
+    );
+    assert_eq!(p.state(), before);
+    assert_eq!(p.stats().total().requests, 0);
+    // At the limit: accepted, and every position encodes.
+    let at = "y".repeat((max - 5) / 2);
+    let wide = "z".repeat((max - 5) / 2 + 1);
+    assert!(p
+        .feed(reqs[0].request_id, chunk(&["pkg-a", &wide], ""))
+        .is_err());
+    for r in reqs {
+        p.feed(r.request_id, chunk(&["pkg-a", &at], ""))
+            .expect("at the limit");
+    }
+    assert!(p.page_ready());
+    let page = p
+        .take_page()
+        .expect("a position with keys at the limit encodes")
+        .expect("ready");
+    assert_eq!(page.items.len(), 6);
+    assert!(page.done);
 }
