@@ -49,6 +49,80 @@ function failureReason(cause) {
   return typeof reason === "string" ? reason : undefined;
 }
 
+/** Pager → the hooks of the nextPage calls running on it, called when it is freed. */
+const freeHooks = new WeakMap();
+/** The Pager whose nextPage() is calling drive() right now (set by the guard around nextPage). */
+let caller;
+/** The Pager whose fetchChunk is running right now (synchronously), if any. */
+let fetching;
+
+/** Whether `pager` is a Pager that has not been freed (wasm-bindgen zeroes the pointer on free). */
+function live(pager) {
+  return isObject(pager) && typeof pager.__wbg_ptr === "number" && pager.__wbg_ptr !== 0;
+}
+
+/**
+ * Wraps the methods of the Pager class (the prototype of `probe`, which is freed) so that a freed
+ * pager throws `PAGER_FREED` instead of wasm-bindgen's "null pointer passed to rust", `free()` and
+ * `[Symbol.dispose]()` may be called again, a nextPage running when its pager is freed rejects with
+ * `PAGER_FREED` at once, and a nextPage made from inside its own pager's fetchChunk (it would wait
+ * for itself) rejects with `REENTRANT_CALL`. Called once per module, by the first Pager made.
+ */
+function guardPager(probe, makeError) {
+  const proto = Object.getPrototypeOf(probe);
+  probe.free();
+  const freed = (method) =>
+    makeError(
+      "PAGER_FREED",
+      `Pager.${method}: the pager was freed (free() or [Symbol.dispose]); make a new one (Pager.resume(token, options) goes on from a page token)`,
+      { method },
+    );
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    const f = d.value;
+    if (name === "constructor" || name.startsWith("__")) continue;
+    if (name === "free") {
+      d.value = function free() {
+        if (!live(this)) return; // freed already: nothing to do
+        const hooks = freeHooks.get(this);
+        f.call(this);
+        freeHooks.delete(this);
+        for (const hook of hooks ?? []) hook();
+      };
+    } else if (name === "nextPage") {
+      d.value = function nextPage(fetchChunk, options) {
+        if (!live(this)) return Promise.reject(freed(name));
+        if (fetching === this) {
+          const message =
+            "nextPage() called from inside this pager's own fetchChunk: it would wait for the call that is waiting for it";
+          return Promise.reject(makeError("REENTRANT_CALL", message, {}));
+        }
+        caller = this;
+        try {
+          return f.call(this, fetchChunk, options);
+        } finally {
+          caller = undefined;
+        }
+      };
+    } else if (typeof f === "function") {
+      d.value = function (...args) {
+        if (!live(this)) throw freed(name);
+        return f.apply(this, args);
+      };
+    } else if (typeof d.get === "function") {
+      const get = d.get;
+      d.get = function () {
+        if (!live(this)) throw freed(name);
+        return get.call(this);
+      };
+    } else {
+      continue;
+    }
+    Object.defineProperty(proto, name, d);
+  }
+  if (typeof Symbol.dispose === "symbol") proto[Symbol.dispose] = proto.free;
+}
+
 /**
  * Drives `pager` (a handle sharing the caller's pager) until a page is ready: nextRequests,
  * `fetchChunk` (a function) for each request (concurrently), feed or fail each answer in request
@@ -57,6 +131,24 @@ function failureReason(cause) {
  * an abort, cleared) before the promise settles; the handle is freed then.
  */
 function drive(pager, fetchChunk, options, sources, makeError, previous) {
+  // The caller's own Pager: when it is freed, this call rejects with PAGER_FREED at once.
+  const owner = caller;
+  caller = undefined;
+  let freedNow = false;
+  let hook;
+  const freedStop =
+    owner &&
+    new Promise((resolve) => {
+      hook = () => {
+        freedNow = true;
+        resolve(null);
+      };
+      const hooks = freeHooks.get(owner) ?? new Set();
+      hooks.add(hook);
+      freeHooks.set(owner, hooks);
+    });
+  const freedError = () =>
+    makeError("PAGER_FREED", "the pager was freed while nextPage() ran; its page is lost with it", { method: "nextPage" });
   const candidate = isObject(options) ? field(options, "signal") : undefined;
   const signal = isObject(candidate) && field(candidate, "aborted") !== undefined ? candidate : undefined;
   let listener;
@@ -71,6 +163,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
         listener = undefined;
       }
     });
+  const stops = [abort, freedStop].filter(Boolean);
   const fetchOptions = {};
   if (signal) fetchOptions.signal = signal;
   const aborted = () => {
@@ -83,10 +176,14 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
   // or a failure nobody awaits it, and its late rejection must not surface as unhandled.
   const start = (request) => {
     let promise;
+    const outer = fetching;
+    fetching = owner;
     try {
       promise = Promise.resolve(fetchChunk.call(null, request, fetchOptions));
     } catch (e) {
       promise = Promise.reject(e);
+    } finally {
+      fetching = outer;
     }
     promise.catch(() => {});
     return promise;
@@ -112,6 +209,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
   async function run() {
     // Start once the previous call has settled (in a microtask when there is none).
     await (previous ? previous.then(ignore, ignore) : undefined);
+    if (freedNow) throw freedError();
     if (signal?.aborted) throw aborted();
     let expiredInARow = 0;
     for (;;) {
@@ -134,11 +232,12 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
         let ok = true;
         let answer;
         try {
-          answer = await (abort ? Promise.race([promise, abort]) : promise);
+          answer = await (stops.length > 0 ? Promise.race([promise, ...stops]) : promise);
         } catch (e) {
           ok = false;
           answer = e;
         }
+        if (freedNow) throw freedError();
         if (signal?.aborted) {
           // Late answers to these requests will be ignored as stale.
           for (const [rest] of pending.slice(k)) clear(rest);
@@ -169,6 +268,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
   }
 
   return run().finally(() => {
+    freeHooks.get(owner)?.delete(hook);
     try {
       if (listener) signal.removeEventListener("abort", listener);
     } catch {
@@ -260,4 +360,4 @@ function listFetcher(base, headers, makeError) {
   };
 }
 
-export { drive, kubeappsFetcher, listFetcher };
+export { drive, guardPager, kubeappsFetcher, listFetcher };

@@ -24,6 +24,20 @@ extern "C" {
         make_error: JsValue,
         previous: JsValue,
     ) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = guardPager)]
+    fn guard_pager(probe: JsPager, make_error: JsValue);
+}
+
+/// Once per module, with the first pager made: wraps the JS class's methods so that a freed
+/// `Pager` throws `PAGER_FREED` (not wasm-bindgen's plain "null pointer passed to rust"), `free()`
+/// may be called twice, and a `nextPage` running when its pager is freed rejects at once
+/// (`guardPager` in driver.js, given a handle of `pager` to find the class by).
+pub(crate) fn guard(pager: &JsPager) {
+    use core::sync::atomic::{AtomicBool, Ordering};
+    static GUARDED: AtomicBool = AtomicBool::new(false);
+    if !GUARDED.swap(true, Ordering::Relaxed) {
+        guard_pager(pager.driver_handle(), error_maker());
+    }
 }
 
 #[wasm_bindgen(js_class = Pager)]

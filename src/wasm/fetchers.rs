@@ -35,11 +35,42 @@ fn fetcher_options(
     options: &JsValue,
     read: fn(&str) -> Result<FetcherOptions, String>,
 ) -> JsResult<FetcherOptions> {
-    json_text(options)
+    let o = json_text(options)
         .and_then(|text| read(&text))
         .map_err(|message| {
             boundary_error_with("INVALID_OPTIONS", &message, js_sys::Object::new().into())
-        })
+        })?;
+    for (name, value) in &o.headers {
+        if let Some(problem) = header_problem(name, value) {
+            let field = text!("headers[", crate::text::quoted(name), "]");
+            let details = write_js(|w| {
+                w.begin_object();
+                w.str_field("field", &field);
+                w.end_object();
+            });
+            let message = text!("invalid options: ", field, ": ", problem);
+            return Err(boundary_error_with("INVALID_OPTIONS", &message, details));
+        }
+    }
+    Ok(o)
+}
+
+/// Why `new Headers([[name, value]])` would throw, if it would (the Fetch standard's rules): a
+/// name is an HTTP token (RFC 9110 `tchar`s, at least one); a value, once trimmed of tabs, spaces,
+/// CR and LF at its ends, holds no NUL, CR or LF, and no character above U+00FF (a ByteString).
+fn header_problem(name: &str, value: &str) -> Option<&'static str> {
+    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    if name.is_empty() || !name.bytes().all(tchar) {
+        return Some("not a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)");
+    }
+    let value = value.trim_matches(['\t', ' ', '\r', '\n']);
+    if value.contains(['\0', '\r', '\n']) {
+        return Some("an HTTP header value cannot hold a line break or NUL");
+    }
+    if value.chars().any(|c| u32::from(c) > 0xFF) {
+        return Some("an HTTP header value holds only characters up to U+00FF (encode others)");
+    }
+    None
 }
 
 /// `[[name, value], ...]` for the JS fetchers.

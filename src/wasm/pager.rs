@@ -220,11 +220,13 @@ impl JsPager {
             .iter()
             .map(|s| s.id.label())
             .collect();
-        JsPager {
+        let pager = JsPager {
             core: Rc::new(RefCell::new(core)),
             labels: Rc::new(labels),
             running: RefCell::new(None),
-        }
+        };
+        super::driver::guard(&pager);
+        pager
     }
 
     /// Another JS `Pager` over the same state, for `nextPage`'s driver (which frees it when done).

@@ -200,3 +200,44 @@ test("two nextPage calls at once run one after the other and give consecutive pa
   assert.equal(first.length + rest.length, total);
   assert.equal(new Set([...first, ...rest]).size, total);
 });
+
+test("free() while nextPage runs rejects it with PAGER_FREED at once, and the call queued after it too", async () => {
+  const { options } = twoSources();
+  const pager = new Pager(options);
+  const never = () => new Promise(() => {}); // a backend that never answers
+  const running = pager.nextPage(never);
+  const queued = pager.nextPage(never);
+  await tick();
+  pager.free();
+  for (const call of [running, queued]) {
+    await assert.rejects(call, (e) => e instanceof PagerError && e.code === "PAGER_FREED" && e.details.method === "nextPage");
+  }
+  // Freed from inside fetchChunk: the same.
+  const { sources } = twoSources();
+  const other = new Pager(options);
+  await assert.rejects(
+    other.nextPage((r) => {
+      other.free();
+      return sources[r.sourceIndex].answer(r);
+    }),
+    (e) => e instanceof PagerError && e.code === "PAGER_FREED",
+  );
+  other.free();
+});
+
+test("nextPage from inside its own pager's fetchChunk is REENTRANT_CALL, not a deadlock", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  let inner;
+  const fetchChunk = async (r) => {
+    inner ??= pager.nextPage(async (q) => sources[q.sourceIndex].answer(q));
+    await inner;
+    return sources[r.sourceIndex].answer(r);
+  };
+  await assert.rejects(pager.nextPage(fetchChunk), (e) => e instanceof PagerError && e.code === "SOURCE_FAILED");
+  await assert.rejects(inner, (e) => e instanceof PagerError && e.code === "REENTRANT_CALL");
+  // Nothing was lost: the pager goes on.
+  const shown = await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r));
+  assert.equal(shown.length, total);
+  assert.equal(new Set(shown).size, total);
+});

@@ -138,3 +138,34 @@ test("bad fetcher options throw INVALID_OPTIONS", () => {
     assert.throws(() => kubernetesListFetcher(bad), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS");
   }
 });
+
+test("header names and values that new Headers() would refuse throw INVALID_OPTIONS when the fetcher is made", () => {
+  const bad = [
+    { "": "x" },
+    { "X Y": "1" },
+    { "X:Y": "1" },
+    { "Ünïcode": "1" },
+    { "X-A": "line\nbreak" },
+    { "X-A": "carriage\rreturn" },
+    { "X-A": "nul\u0000" },
+    { "X-A": "snow ☃" },
+    { Authorization: "Bearer \u{1F980}" },
+  ];
+  for (const headers of bad) {
+    // What the platform says, so that the test follows the Fetch standard rather than our reading of it.
+    assert.throws(() => new Headers(Object.entries(headers)), TypeError, JSON.stringify(headers));
+    for (const make of [() => kubeappsFetcher({ baseUrl: "/", headers }), () => kubernetesListFetcher({ url: "/", headers })]) {
+      assert.throws(make, (e) => {
+        assert.ok(e instanceof PagerError, `${JSON.stringify(headers)}: ${e}`);
+        assert.equal(e.code, "INVALID_OPTIONS");
+        assert.match(e.details.field, /^headers\[/);
+        return true;
+      });
+    }
+  }
+  // What Headers accepts is accepted: surrounding white space (trimmed), Latin-1, odd token characters.
+  const good = { "X-Tab": "\tvalue \n", "X-Latin": "café", "x!#$%&'*+-.^_`|~": "ok", Empty: "" };
+  assert.doesNotThrow(() => new Headers(Object.entries(good)));
+  assert.equal(typeof kubeappsFetcher({ baseUrl: "/", headers: good }), "function");
+  assert.equal(typeof kubernetesListFetcher({ url: "/", headers: good }), "function");
+});

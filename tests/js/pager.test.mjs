@@ -132,3 +132,36 @@ test("a bad response gives INVALID_RESPONSE naming nothing lost: the same reques
   const shown = pageAll(pager, sources);
   assert.equal(shown.length, all.length);
 });
+
+test("every method of a freed pager throws PAGER_FREED; free() and [Symbol.dispose]() twice are harmless", async () => {
+  const { options } = setup();
+  const freed = (method) => (e) => {
+    assert.ok(e instanceof PagerError, `${method}: a PagerError, got ${e?.constructor?.name}: ${e?.message}`);
+    assert.equal(e.code, "PAGER_FREED");
+    assert.equal(e.details.method, method);
+    return true;
+  };
+  for (const dispose of [(p) => p.free(), (p) => p[Symbol.dispose]()]) {
+    const pager = new Pager(options);
+    const [request] = pager.nextRequests();
+    dispose(pager);
+    assert.throws(() => pager.nextRequests(), freed("nextRequests"));
+    assert.throws(() => pager.feed(request.requestId, { availablePackageSummaries: [] }), freed("feed"));
+    assert.throws(() => pager.fail(request.requestId, { status: 503 }), freed("fail"));
+    assert.throws(() => pager.pageReady(), freed("pageReady"));
+    assert.throws(() => pager.takePage(), freed("takePage"));
+    assert.throws(() => pager.pageToken(), freed("pageToken"));
+    assert.throws(() => pager.stats, freed("stats"));
+    await assert.rejects(pager.nextPage(async () => ({})), freed("nextPage"));
+    pager.free();
+    pager[Symbol.dispose]();
+    dispose(pager);
+  }
+  // A pager resumed from a token is guarded the same way, and other pagers are untouched.
+  const other = new Pager(options);
+  const resumed = Pager.resume(other.pageToken(), options);
+  resumed.free();
+  assert.throws(() => resumed.pageReady(), freed("pageReady"));
+  assert.equal(other.pageReady(), false);
+  other.free();
+});
