@@ -74,7 +74,7 @@ function guardPager(probe, makeError) {
   const freed = (method) =>
     makeError(
       "PAGER_FREED",
-      `Pager.${method}: the pager was freed (free() or [Symbol.dispose]); make a new one (Pager.resume(token, options) goes on from a page token)`,
+      `Pager.${method}: the pager was freed`,
       { method },
     );
   for (const name of Object.getOwnPropertyNames(proto)) {
@@ -93,9 +93,7 @@ function guardPager(probe, makeError) {
       d.value = function nextPage(fetchChunk, options) {
         if (!live(this)) return Promise.reject(freed(name));
         if (fetching === this) {
-          const message =
-            "nextPage() called from inside this pager's own fetchChunk: it would wait for the call that is waiting for it";
-          return Promise.reject(makeError("REENTRANT_CALL", message, {}));
+          return Promise.reject(makeError("REENTRANT_CALL", "nextPage() from inside its own fetchChunk would wait for itself", {}));
         }
         caller = this;
         try {
@@ -148,7 +146,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
       freeHooks.set(owner, hooks);
     });
   const freedError = () =>
-    makeError("PAGER_FREED", "the pager was freed while nextPage() ran; its page is lost with it", { method: "nextPage" });
+    makeError("PAGER_FREED", "Pager.nextPage: the pager was freed while it ran", { method: "nextPage" });
   const candidate = isObject(options) ? field(options, "signal") : undefined;
   const signal = isObject(candidate) && field(candidate, "aborted") !== undefined ? candidate : undefined;
   let listener;
@@ -329,12 +327,25 @@ function signalOf(init) {
   return isObject(init) ? field(init, "signal") : undefined;
 }
 
+/** Throws `INVALID_OPTIONS` for a header that `new Headers()` refuses: when a fetcher is made, not at its first request. */
+function checkHeaders(headers, makeError) {
+  for (const [name, value] of headers) {
+    try {
+      if (typeof Headers === "function") new Headers([[name, value]]);
+    } catch (e) {
+      const field = `headers[${JSON.stringify(name)}]`;
+      throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${stringField(e, ["message"])}`, { field });
+    }
+  }
+}
+
 /**
  * A `fetchChunk` for the kubeapps-apis REST gateway at `base` (no trailing `/`): plugin, cluster
  * and namespace from each request's source (`cluster`/`namespace` fill empty ones); `headers`
  * an array of [name, value].
  */
 function kubeappsFetcher(base, cluster, namespace, headers, makeError) {
+  checkHeaders(headers, makeError);
   const enc = encodeURIComponent;
   return (request, init) => {
     const plugin = stringField(request, ["source", "plugin"]);
@@ -352,6 +363,7 @@ function kubeappsFetcher(base, cluster, namespace, headers, makeError) {
 
 /** A `fetchChunk` for a plain Kubernetes list at `base`: adds `limit` and, when given, `continue`. */
 function listFetcher(base, headers, makeError) {
+  checkHeaders(headers, makeError);
   return (request, init) => {
     const token = stringField(request, ["pageToken"]);
     let url = `${base}${base.includes("?") ? "&" : "?"}limit=${limitOf(request)}`;

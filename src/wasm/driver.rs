@@ -45,7 +45,9 @@ impl JsPager {
     /// Fetches what the next page needs with `fetchChunk(request, { signal })` and returns the page.
     ///
     /// Requests to different sources run concurrently; calls on one pager run one after the other.
-    /// Rejects with `ABORTED` promptly when the
+    /// A call made from inside this pager's own `fetchChunk` rejects with `REENTRANT_CALL` (it would
+    /// wait for itself); one made there after an `await` cannot be told apart and deadlocks: don't.
+    /// Rejects with `PAGER_FREED` at once when the pager is freed, `ABORTED` promptly when the
     /// signal aborts, `SOURCE_FAILED` (naming the source) when a request fails, or the core's codes
     /// (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`); the pager's position is then unchanged
     /// and the next call retries. A 410 Expired from a kubernetes source is recovered from.

@@ -16,18 +16,19 @@ use super::convert::{json_text, write_js};
 use super::errors::{boundary_error_with, error_maker, JsResult};
 use crate::view::{self, FetcherOptions};
 
+// Both throw `INVALID_OPTIONS` for a header that `new Headers()` refuses.
 #[wasm_bindgen(module = "/src/wasm/driver.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = kubeappsFetcher)]
+    #[wasm_bindgen(catch, js_name = kubeappsFetcher)]
     fn kubeapps_fetcher_js(
         base: &str,
         cluster: &str,
         namespace: &str,
         headers: JsValue,
         make_error: JsValue,
-    ) -> JsValue;
-    #[wasm_bindgen(js_name = listFetcher)]
-    fn list_fetcher_js(url: &str, headers: JsValue, make_error: JsValue) -> JsValue;
+    ) -> JsResult<JsValue>;
+    #[wasm_bindgen(catch, js_name = listFetcher)]
+    fn list_fetcher_js(url: &str, headers: JsValue, make_error: JsValue) -> JsResult<JsValue>;
 }
 
 /// The fetcher options, read with `read`, or `INVALID_OPTIONS`.
@@ -35,42 +36,11 @@ fn fetcher_options(
     options: &JsValue,
     read: fn(&str) -> Result<FetcherOptions, String>,
 ) -> JsResult<FetcherOptions> {
-    let o = json_text(options)
+    json_text(options)
         .and_then(|text| read(&text))
         .map_err(|message| {
             boundary_error_with("INVALID_OPTIONS", &message, js_sys::Object::new().into())
-        })?;
-    for (name, value) in &o.headers {
-        if let Some(problem) = header_problem(name, value) {
-            let field = text!("headers[", crate::text::quoted(name), "]");
-            let details = write_js(|w| {
-                w.begin_object();
-                w.str_field("field", &field);
-                w.end_object();
-            });
-            let message = text!("invalid options: ", field, ": ", problem);
-            return Err(boundary_error_with("INVALID_OPTIONS", &message, details));
-        }
-    }
-    Ok(o)
-}
-
-/// Why `new Headers([[name, value]])` would throw, if it would (the Fetch standard's rules): a
-/// name is an HTTP token (RFC 9110 `tchar`s, at least one); a value, once trimmed of tabs, spaces,
-/// CR and LF at its ends, holds no NUL, CR or LF, and no character above U+00FF (a ByteString).
-fn header_problem(name: &str, value: &str) -> Option<&'static str> {
-    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-    if name.is_empty() || !name.bytes().all(tchar) {
-        return Some("not a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)");
-    }
-    let value = value.trim_matches(['\t', ' ', '\r', '\n']);
-    if value.contains(['\0', '\r', '\n']) {
-        return Some("an HTTP header value cannot hold a line break or NUL");
-    }
-    if value.chars().any(|c| u32::from(c) > 0xFF) {
-        return Some("an HTTP header value holds only characters up to U+00FF (encode others)");
-    }
-    None
+        })
 }
 
 /// `[[name, value], ...]` for the JS fetchers.
@@ -96,13 +66,13 @@ pub fn kubeapps_fetcher(
 ) -> JsResult<JsValue> {
     let o = fetcher_options(&options, view::read_kubeapps_fetcher_options)?;
     let base = o.url.trim_end_matches('/');
-    Ok(kubeapps_fetcher_js(
+    kubeapps_fetcher_js(
         base,
         &o.cluster,
         &o.namespace,
         headers_to_js(&o.headers),
         error_maker(),
-    ))
+    )
 }
 
 /// A `fetchChunk` for a plain Kubernetes list endpoint. `options`: `{ url, headers? }`; each request
@@ -112,9 +82,5 @@ pub fn kubernetes_list_fetcher(
     #[wasm_bindgen(unchecked_param_type = "KubernetesListFetcherOptions")] options: JsValue,
 ) -> JsResult<JsValue> {
     let o = fetcher_options(&options, view::read_list_fetcher_options)?;
-    Ok(list_fetcher_js(
-        &o.url,
-        headers_to_js(&o.headers),
-        error_maker(),
-    ))
+    list_fetcher_js(&o.url, headers_to_js(&o.headers), error_maker())
 }

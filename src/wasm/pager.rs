@@ -204,6 +204,10 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
 }
 
 /// Merges pages from several Kubeapps or Kubernetes sources in one total order; see the `.d.ts`.
+///
+/// Call `free()` (or `[Symbol.dispose]()`) when done: its state lives in wasm memory. After that
+/// every method throws `PAGER_FREED` (`nextPage` rejects with it, also a call running then);
+/// calling `free()` again does nothing.
 #[wasm_bindgen(js_name = Pager)]
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,

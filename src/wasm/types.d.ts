@@ -10,7 +10,8 @@ export type PagerErrorCode =
   | "SOURCE_TOO_LARGE"
   | "SOURCE_FAILED"
   | "ABORTED"
-  | "REENTRANT_CALL";
+  | "REENTRANT_CALL"
+  | "PAGER_FREED";
 
 /** Why a token was rejected (`details.reason` of the `INVALID_*_TOKEN` codes). */
 export type TokenFault =
@@ -35,7 +36,11 @@ export type TokenFault =
  * `details` by code: token codes `{ reason: TokenFault }`; `INVALID_OPTIONS` `{ field }`;
  * `INVALID_RESPONSE`, `NO_PROGRESS` `{ source }`; `FILTER_MISMATCH` `{ expected, found }` (hex
  * fingerprints); `SOURCE_TOO_LARGE` `{ source, cap }`; `SOURCE_FAILED` `{ source?, status, reason?,
- * continue?, url?, cause? }`; `ABORTED` `{ reason }` (the signal's reason).
+ * continue?, url?, cause? }`; `ABORTED` `{ reason }` (the signal's reason); `PAGER_FREED` `{ method }`
+ * (a method of a `Pager` called after its `free()` or `[Symbol.dispose]()`, or a `nextPage` running
+ * when it was freed: that call rejects at once); `REENTRANT_CALL` `{}` (a pager called from inside
+ * its own callbacks, e.g. `nextPage` from inside its own `fetchChunk`). The fetchers' `INVALID_OPTIONS`
+ * for a header carries `{ field: 'headers["name"]' }`.
  *
  * @example
  * try { Pager.resume(token, options) } catch (e) {
@@ -90,7 +95,12 @@ export interface FilterOptions {
 
 /** Options of a {@link Pager}. Unknown fields are rejected (`INVALID_OPTIONS`). */
 export interface PagerOptions {
-  /** 1 to 64 sources, identities unique. */
+  /**
+   * 1 to 64 sources, identities unique. Every page token holds every source's identity: together
+   * (plugin, cluster and namespace names, about 3 bytes per source besides) they may take at most
+   * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
+   * also sets the longest item key a pager takes: see {@link ChunkResponse}.
+   */
   sources: SourceOptions[];
   /** Items per page, 1 to 10,000; default 20. May differ from the token's on resume. */
   pageSize?: number;
@@ -122,6 +132,13 @@ export interface ChunkRequest {
  * A chunk response, as the backend sent it: a Kubeapps `GetAvailablePackageSummariesResponse` or
  * `GetInstalledPackageSummariesResponse` (JSON, or a @bufbuild/protobuf v1 message), or a Kubernetes
  * List. Items are handed back in pages as the very same objects.
+ *
+ * Each item's key must fit a page token (it may become its source's watermark): its sort field's
+ * value (`name`, or `displayName` under that sort) plus its identifier, plus its plugin, cluster and
+ * namespace when they are not its source's, at most `floor(3072 / sources) - 16` UTF-8 bytes
+ * (3,056 with one source, 1,008 with three, 368 with eight, 32 with 64). A chunk holding a longer
+ * key is refused whole with `INVALID_RESPONSE` naming the source, the item's index and the limit;
+ * the pager is unchanged.
  */
 export type ChunkResponse = KubeappsSummariesResponse | KubernetesList;
 
@@ -201,7 +218,11 @@ export interface KubeappsFetcherOptions {
   baseUrl: string;
   /** Fills a source's empty cluster or namespace. */
   context?: { cluster?: string; namespace?: string };
-  /** Extra request headers, e.g. `{ Authorization: "Bearer …" }`. */
+  /**
+   * Extra request headers, e.g. `{ Authorization: "Bearer …" }`. A name or value that `new Headers()`
+   * would refuse (not an HTTP token; a line break or NUL; a character above U+00FF) throws
+   * `INVALID_OPTIONS` when the fetcher is made.
+   */
   headers?: Record<string, string>;
 }
 
@@ -209,6 +230,7 @@ export interface KubeappsFetcherOptions {
 export interface KubernetesListFetcherOptions {
   /** The list URL, e.g. `"/apis/data.packaging.carvel.dev/v1alpha1/namespaces/kubeapps/packagemetadatas"`. */
   url: string;
+  /** As {@link KubeappsFetcherOptions.headers}. */
   headers?: Record<string, string>;
 }
 

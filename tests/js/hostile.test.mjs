@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { pkg, PagerError } from "./support/package.mjs";
 import { summary, offsetSource, drivePage, identity } from "./support/backend.mjs";
 
-const { Pager } = pkg;
+const { Pager, kubeappsFetcher, kubernetesListFetcher } = pkg;
 
 /** Small deterministic PRNG (mulberry32) so failures reproduce. */
 function rng(seed) {
@@ -146,4 +146,124 @@ test("bad request ids, failures and tokens give PagerError or are ignored, never
     offsetSource(["c"].map((n) => summary("fluxv2.packages", n))),
   ];
   assert.deepEqual(drivePage(new Pager(validOptions), sources).items.map((s) => s.name), ["a", "b", "c"]);
+});
+
+test("300 generated uses of freed pagers give PAGER_FREED, and freeing again is harmless", async () => {
+  const r = rng(4);
+  const methods = ["nextRequests", "feed", "fail", "pageReady", "takePage", "pageToken", "stats", "nextPage"];
+  for (let i = 0; i < 300; i++) {
+    const pager = new Pager(validOptions);
+    const sources = [
+      offsetSource(["a", "b", "c"].map((n) => summary("helm.packages", n))),
+      offsetSource(["d"].map((n) => summary("fluxv2.packages", n))),
+    ];
+    for (let k = Math.floor(r() * 3); k > 0; k--) drivePage(pager, sources);
+    if (r() < 0.5) pager.free();
+    else pager[Symbol.dispose]();
+    for (let k = 0; k < 5; k++) {
+      const method = pick(r, methods);
+      const args = [pick(r, ATOMS), pick(r, ATOMS)];
+      if (method === "nextPage") {
+        const call = pager.nextPage(r() < 0.5 ? async () => ({}) : args[0], args[1]);
+        await assert.rejects(call, (e) => e instanceof PagerError && (e.code === "PAGER_FREED"));
+      } else if (method === "stats") {
+        assert.equal(outcome(() => pager.stats), "PAGER_FREED");
+      } else {
+        assert.equal(outcome(() => pager[method](...args)), "PAGER_FREED", method);
+      }
+      if (r() < 0.3) assert.equal(outcome(() => (r() < 0.5 ? pager.free() : pager[Symbol.dispose]())), "ok");
+    }
+  }
+});
+
+test("200 generated keys around the page token's limit are refused iff too long, and every token encodes", () => {
+  const r = rng(5);
+  let refused = 0;
+  for (let i = 0; i < 200; i++) {
+    const n = 1 + Math.floor(r() * 8);
+    const options = {
+      sources: Array.from({ length: n }, (_, s) => ({ plugin: "helm.packages", cluster: "default", namespace: `ns-${s}` })),
+      pageSize: 3,
+      chunkLimit: 3,
+      sort: r() < 0.5 ? "name" : "displayName",
+    };
+    const max = Math.floor(3072 / n) - 16;
+    const pager = new Pager(options);
+    const requests = pager.nextRequests();
+    const request = requests[0];
+    // One item of a random key length near the limit (name or displayName), among short ones.
+    const len = Math.max(1, Math.floor(max * (0.5 + r())));
+    const char = pick(r, ["x", "é", "🦀"]);
+    const text = char.repeat(Math.ceil(len / Buffer.byteLength(char)));
+    const long = summary("helm.packages", options.sort === "name" ? text : "m", { repo: "r", namespace: "ns-0", displayName: text });
+    const items = [summary("helm.packages", "a", { namespace: "ns-0" }), long, summary("helm.packages", "\u{10FFFF}", { namespace: "ns-0" })];
+    if (options.sort === "displayName") items.sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1));
+    const key = Buffer.byteLength(options.sort === "name" ? long.name : long.displayName) + Buffer.byteLength(long.availablePackageRef.identifier);
+    const index = items.indexOf(long);
+    const before = pager.pageToken();
+    const code = outcome(() => pager.feed(request.requestId, { availablePackageSummaries: items }));
+    if (key > max) {
+      refused++;
+      assert.equal(code, "INVALID_RESPONSE", `${n} sources, key ${key} > ${max}`);
+      assert.equal(pager.pageToken(), before, "unchanged");
+      try {
+        pager.feed(request.requestId, { availablePackageSummaries: items });
+      } catch (e) {
+        assert.match(e.message, new RegExp(`item ${index}'s key is ${key} bytes.* at most ${max} bytes`));
+        assert.equal(e.details.source, `helm.packages/default/ns-0`);
+      }
+    } else {
+      assert.equal(code, "ok", `${n} sources, key ${key} <= ${max}`);
+      for (const q of requests.slice(1)) pager.feed(q.requestId, { availablePackageSummaries: [] });
+      // Every page's token encodes: the pager never wedges on a key it took.
+      for (let p = 0; p < 5 && !pager.takePage()?.done; p++) {
+        for (const q of pager.nextRequests()) pager.feed(q.requestId, { availablePackageSummaries: [] });
+      }
+      assert.equal(typeof pager.pageToken(), "string");
+    }
+    pager.free();
+  }
+  assert.ok(refused > 50 && refused < 150, `about half refused: ${refused}`);
+});
+
+test("200 generated source lists: identities too long for a page token are INVALID_OPTIONS, the rest make tokens", () => {
+  const r = rng(6);
+  let refused = 0;
+  for (let i = 0; i < 200; i++) {
+    const n = 1 + Math.floor(r() * 64);
+    const len = Math.floor(r() * r() * 200);
+    const options = {
+      sources: Array.from({ length: n }, (_, s) => ({ plugin: `p${s}`, cluster: "c".repeat(len), namespace: pick(r, ["", "kubeapps", "n".repeat(len)]) })),
+    };
+    let pager;
+    const code = outcome(() => (pager = new Pager(options)));
+    if (code !== "ok") {
+      refused++;
+      assert.equal(code, "INVALID_OPTIONS");
+      continue;
+    }
+    assert.equal(typeof pager.pageToken(), "string");
+    pager.free();
+  }
+  assert.ok(refused > 20, `some refused: ${refused}`);
+});
+
+test("500 generated fetcher headers: INVALID_OPTIONS exactly when new Headers() refuses them", () => {
+  const r = rng(7);
+  const chars = ["a", "Z", "0", "-", "_", " ", "\t", "\n", "\r", "\u0000", ":", "é", "☃", "\u{1F980}", "~", '"', "(", "ÿ", "\u0100"];
+  const word = () => Array.from({ length: Math.floor(r() * 5) }, () => pick(r, chars)).join("");
+  let refused = 0;
+  for (let i = 0; i < 500; i++) {
+    const headers = { [word()]: word() };
+    let platform = "ok";
+    try {
+      new Headers(Object.entries(headers));
+    } catch {
+      platform = "INVALID_OPTIONS";
+    }
+    if (platform !== "ok") refused++;
+    assert.equal(outcome(() => kubeappsFetcher({ baseUrl: "/", headers })), platform, JSON.stringify(headers));
+    assert.equal(outcome(() => kubernetesListFetcher({ url: "/", headers })), platform, JSON.stringify(headers));
+  }
+  assert.ok(refused > 100, `many refused: ${refused}`);
 });

@@ -82,6 +82,7 @@ async function main(signal: AbortSignal): Promise<void> {
       switch (code) {
         case "ABORTED":
         case "SOURCE_FAILED":
+        case "PAGER_FREED":
           break;
         default:
           break;
