@@ -207,6 +207,9 @@ pub(crate) struct Prepared<P> {
     /// The answer to an overlap re-read is the overlap item alone, with the next token
     /// `pos + 1`: nothing moved and nothing new yet (see [`Cursor::plan`]).
     overlap_only: bool,
+    /// A tie group's re-read came back shorter than asked, still inside the group, with a next
+    /// token: taken as the group's end (see `short_group`).
+    short_group: bool,
 }
 
 /// One source's state.
@@ -265,6 +268,10 @@ pub(crate) struct Cursor<P> {
     /// caps its answers at one item, or ends a list only with an empty answer): the next request
     /// asks from the position itself, as asking from `N - 1` again would get the same answer.
     overlap_verified: bool,
+    /// A tie group (its start and name) whose re-read came back short and was taken as whole: if
+    /// the group then turns out to go on, the server answers in pieces (a cap below the group's
+    /// size) and the group can never be read in one answer: `INVALID_RESPONSE`, not a loop.
+    short_group: Option<(u64, Vec<u8>)>,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -305,6 +312,7 @@ impl<P> Cursor<P> {
             seq: 0,
             offsets_reliable: true,
             overlap_verified: false,
+            short_group: None,
         }
     }
 
@@ -796,6 +804,30 @@ impl<P> Cursor<P> {
             },
         };
 
+        if let (Verdict::Regroup(g), false) =
+            (&verdict, matches!(flight.purpose, Purpose::Group { .. }))
+        {
+            if self
+                .short_group
+                .as_ref()
+                .is_some_and(|(start, _)| *start == g.start)
+            {
+                return Err(self.invalid(
+                    "a group of equal names comes back in pieces (answers shorter than asked) and \
+                     cannot be read in one answer; give the source order \"none\" to read it whole",
+                ));
+            }
+        }
+        let short_group = match (&flight.purpose, &verdict) {
+            (Purpose::Group { group, .. }, Verdict::Accept { .. }) => {
+                next.is_some()
+                    && n < flight.limit as usize
+                    && items
+                        .last()
+                        .is_some_and(|(k, ..)| k.primary() == group.name.as_slice())
+            }
+            _ => false,
+        };
         let overlap_only = match (&flight.purpose, &verdict, items.as_slice(), &next) {
             (
                 Purpose::Next {
@@ -856,6 +888,7 @@ impl<P> Cursor<P> {
             verdict,
             progress,
             overlap_only,
+            short_group,
         })
     }
 
@@ -878,6 +911,7 @@ impl<P> Cursor<P> {
             }
             Verdict::MovedBack { reference, base } => {
                 self.regroup = None;
+                self.short_group = None;
                 self.rescan = Some(Rescan {
                     reference,
                     base,
@@ -897,7 +931,13 @@ impl<P> Cursor<P> {
                 quiet,
             } => (overlap_first, quiet),
         };
-        self.overlap_verified = p.overlap_only;
+        // After an overlap-only answer, or a group re-read taken as whole though short (a server
+        // that gives a next token on every answer), ask from the position itself: re-reading the
+        // item before it would only see the group again, maybe in another order.
+        self.overlap_verified = p.overlap_only || p.short_group;
+        if let (true, Purpose::Group { group, .. }) = (p.short_group, &flight.purpose) {
+            self.short_group = Some((group.start, group.name.clone()));
+        }
         if let Purpose::Probe { .. } = flight.purpose {
             delta.rescans += 1;
             self.rescan = None;
@@ -972,6 +1012,14 @@ impl<P> Cursor<P> {
             };
             if self.streamed {
                 self.bound = Some(last.primary().to_vec());
+                if self
+                    .short_group
+                    .as_ref()
+                    .is_some_and(|(_, name)| name != last.primary())
+                {
+                    // Read past the group: it was whole.
+                    self.short_group = None;
+                }
             }
             self.list_last = Some(last.primary().to_vec());
             self.last_raw = Some(last.clone());

@@ -2196,3 +2196,55 @@ fn an_item_whose_key_cannot_fit_a_page_token_is_refused_where_it_enters() {
     assert_eq!(page.items.len(), 6);
     assert!(page.done);
 }
+
+/// A server that caps its answers below the size of a group of equal names can never give the
+/// group in one answer, which a tie-able source needs (docs/DESIGN.md "Ties"): a typed error after
+/// a few requests, never a loop of re-reads ending in `NO_PROGRESS` hundreds of requests later.
+#[test]
+fn a_tie_group_a_capped_server_gives_in_pieces_is_refused_at_once() {
+    for (cap, shuffle, lazy_end) in [
+        (1, false, false),
+        (1, true, false),
+        (2, true, true),
+        (1, false, true),
+        (2, false, false),
+    ] {
+        let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+        for g in 0..4 {
+            for r in 0..3 {
+                f.insert(item(
+                    "helm.packages",
+                    "kubeapps",
+                    &format!("pkg-{g}"),
+                    &format!("r{r}"),
+                ));
+            }
+        }
+        f.cap = Some(cap);
+        f.lazy_end = lazy_end;
+        f.shuffle_ties = shuffle.then_some(7);
+        let mut env = Env::new(vec![f], 5, 2);
+        let mut p = env.pager();
+        let mut err = None;
+        for _ in 0..100 {
+            assert!(!p.page_ready(), "no page: the first group cannot be read");
+            for r in p.next_requests() {
+                let c = env.fakes[r.source_index].serve(&r).expect("served");
+                if let Err(e) = p.feed(r.request_id, c) {
+                    err = Some(e);
+                }
+            }
+            if err.is_some() {
+                break;
+            }
+        }
+        let err = err.expect("an error");
+        assert_eq!(err.code(), "INVALID_RESPONSE", "cap {cap}: {err}");
+        assert!(err.message().contains("in pieces"), "{err}");
+        assert!(
+            env.requests() <= 10,
+            "cap {cap}: {} requests",
+            env.requests()
+        );
+    }
+}
