@@ -34,6 +34,9 @@ export type TokenFault =
 /**
  * The one error class kubeapps-pager throws: a real `Error` with a stable `code`.
  *
+ * Both entries export it ("kubeapps-pager" and "kubeapps-pager/codec", each a wasm module with its
+ * own copy of the class); `instanceof` either one holds for the errors of both.
+ *
  * `details` by code: token codes `{ reason: TokenFault }`; `INVALID_OPTIONS` `{ field }`;
  * `INVALID_RESPONSE`, `NO_PROGRESS` `{ source }`; `FILTER_MISMATCH` `{ expected, found }` (hex
  * fingerprints); `SOURCE_TOO_LARGE` `{ source, cap }`; `SOURCE_FAILED` `{ source?, status, reason?,
