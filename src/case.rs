@@ -20,6 +20,9 @@ use crate::prelude::*;
 
 mod tables;
 
+/// Every how many ranges `in_ranges`' tables have an index entry.
+const INDEX_STEP: usize = 32;
+
 /// A run of the single-character mapping: `len` characters `start`, `start + stride`, ... each
 /// map to itself plus `delta`.
 #[derive(Debug, Clone, Copy)]
@@ -69,34 +72,42 @@ fn lower_char(c: char) -> char {
 
 /// Whether `c` is in one of the `ranges`: sorted, disjoint ranges, each written as (gap from the
 /// end of the range before, or from 0; length), each number an unsigned LEB128 varint (7 bits a
-/// byte, low bits first, the high bit set on every byte but a number's last).
+/// byte, low bits first, the high bit set on every byte but a number's last). `index` holds, for
+/// every [`INDEX_STEP`]th range, where the one before it ended (one past) and the range's byte
+/// offset, so that a lookup reads at most that many ranges (the exhaustive test runs unoptimised).
 ///
-/// A linear scan: only the final-sigma rule reads these tables, for the few characters around a
-/// `Σ`, and the varints are a quarter of the size of `(u32, u32)` pairs (4.9 KB → 1.3 KB).
-fn in_ranges(ranges: &[u8], c: char) -> bool {
+/// The varints are a quarter of the size of `(u32, u32)` pairs (4.9 KB → 1.3 KB); only the
+/// final-sigma rule reads these tables, for the few characters around a `Σ`.
+fn in_ranges(ranges: &[u8], index: &[(u32, u16)], c: char) -> bool {
     let n = c as u32;
-    let mut bytes = ranges.iter();
-    let mut varint = || {
-        let (mut value, mut shift) = (0u32, 0u32);
-        for &b in bytes.by_ref() {
-            value |= u32::from(b & 0x7F).wrapping_shl(shift);
-            if b < 0x80 {
-                return Some(value);
-            }
+    // The last index entry at or before `n` (a few dozen at most: a scan).
+    let (mut end, mut offset) = (0u32, 0usize);
+    for &(before, at) in index {
+        if before > n {
+            break;
+        }
+        (end, offset) = (before, usize::from(at));
+    }
+    let mut start = 0u32; // the range read last: start, and `end` one past its end
+    let (mut value, mut shift, mut is_len) = (0u32, 0u32, false);
+    for &b in ranges.get(offset..).unwrap_or(&[]) {
+        value |= u32::from(b & 0x7F).wrapping_shl(shift);
+        if b >= 0x80 {
             shift += 7;
+            continue;
         }
-        None
-    };
-    let mut end = 0u32; // one past the range before
-    while let (Some(gap), Some(len)) = (varint(), varint()) {
-        let start = end.wrapping_add(gap);
-        if n < start {
-            return false;
+        if is_len {
+            end = start.wrapping_add(value);
+            if n < end {
+                return true;
+            }
+        } else {
+            start = end.wrapping_add(value);
+            if n < start {
+                return false;
+            }
         }
-        end = start.wrapping_add(len);
-        if n < end {
-            return true;
-        }
+        (value, shift, is_len) = (0, 0, !is_len);
     }
     false
 }
@@ -104,8 +115,8 @@ fn in_ranges(ranges: &[u8], c: char) -> bool {
 /// Whether the first character of `chars` that is not case-ignorable is cased.
 fn case_ignorable_then_cased(mut chars: impl Iterator<Item = char>) -> bool {
     chars
-        .find(|&c| !in_ranges(tables::CASE_IGNORABLE, c))
-        .is_some_and(|c| in_ranges(tables::CASED, c))
+        .find(|&c| !in_ranges(tables::CASE_IGNORABLE, tables::CASE_IGNORABLE_INDEX, c))
+        .is_some_and(|c| in_ranges(tables::CASED, tables::CASED_INDEX, c))
 }
 
 /// Unicode's `Final_Sigma` for the `Σ` at byte `i` of `s`: a cased letter before it and none
@@ -229,12 +240,22 @@ mod tests {
                     _ => ranges.push((c as u32, c as u32)),
                 }
             }
-            let mut after = 0; // one past the range before
-            for (s, e) in ranges {
+            let (mut after, mut offset) = (0, 0); // one past the range before; bytes so far
+            let mut index = Vec::new();
+            for (i, (s, e)) in ranges.into_iter().enumerate() {
+                if i % INDEX_STEP == 0 {
+                    index.push((after, offset));
+                }
                 let bytes = [leb128(s - after), leb128(e - s + 1)].concat();
+                offset += bytes.len();
                 let bytes: Vec<String> = bytes.iter().map(|b| format!("0x{b:02X},")).collect();
                 println!("    {} // U+{s:04X}..=U+{e:04X}", bytes.join(" "));
                 after = e + 1;
+            }
+            println!("];");
+            println!("pub(crate) const {name}_INDEX: &[(u32, u16)] = &[");
+            for (after, offset) in index {
+                println!("    (0x{after:04X}, {offset}),");
             }
             println!("];");
         }

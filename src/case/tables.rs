@@ -663,6 +663,26 @@ pub(crate) const CASE_IGNORABLE: &[u8] = &[
     0x80, 0x01, 0xF0, 0x01, // U+E0100..=U+E01EF
 ];
 
+/// Where every 32nd range of [`CASE_IGNORABLE`] starts: (one past the end of the range before, byte offset).
+#[rustfmt::skip]
+pub(crate) const CASE_IGNORABLE_INDEX: &[(u32, u16)] = &[
+    (0x0000, 0),
+    (0x06E9, 68),
+    (0x0A4E, 132),
+    (0x0CC7, 196),
+    (0x103F, 260),
+    (0x1A61, 327),
+    (0x1D79, 391),
+    (0xA4FE, 461),
+    (0xAA4D, 527),
+    (0xFFE4, 596),
+    (0x110CE, 668),
+    (0x114C1, 733),
+    (0x11A9A, 801),
+    (0x16B44, 871),
+    (0x1E090, 944),
+];
+
 /// Unicode's `Cased` property of the characters that are not `Case_Ignorable` (the only ones the
 /// final-sigma rule asks about): 151 ranges, encoded as [`CASE_IGNORABLE`].
 #[rustfmt::skip]
@@ -818,4 +838,14 @@ pub(crate) const CASED: &[u8] = &[
     0xEC, 0x0F, 0x1A, // U+1F130..=U+1F149
     0x06, 0x1A, // U+1F150..=U+1F169
     0x06, 0x1A, // U+1F170..=U+1F189
+];
+
+/// Where every 32nd range of [`CASED`] starts: (one past the end of the range before, byte offset).
+#[rustfmt::skip]
+pub(crate) const CASED_INDEX: &[(u32, u16)] = &[
+    (0x0000, 0),
+    (0x1C8B, 72),
+    (0x2129, 138),
+    (0x10450, 212),
+    (0x1D53A, 282),
 ];
