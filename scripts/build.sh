@@ -1,52 +1,65 @@
 #!/usr/bin/env bash
-# Builds the npm package into pkg/: release wasm → wasm-bindgen (web, bundler, nodejs) → wasm-opt -Oz
-# (npm binaryen) → entry points, types and package.json (scripts/package.mjs). No tests.
+# Builds the npm package into pkg/: two release wasm modules (features `pager` and `codec`) →
+# wasm-bindgen (web, bundler, nodejs) → wasm-opt -Oz (npm binaryen) → entry points, types and
+# package.json (scripts/package.mjs) → esbuild --minify over the shipped JS. No tests.
+#
+# pkg/{web,bundler,nodejs}/        the pager module: `import … from "kubeapps-pager"`
+# pkg/codec/{web,bundler,nodejs}/  the codec module: `import … from "kubeapps-pager/codec"`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 WASM_OPT=node_modules/.bin/wasm-opt   # binaryen 132 from npm; never Debian's 108 (corrupts externref tables)
-WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
+ESBUILD=node_modules/.bin/esbuild     # pinned in package.json
+# Each module alone, without the `std` feature: the shipped wasm brings its own panic handler and
+# allocator (see src/wasm/runtime.rs); the tests build with the default features (std, both modules).
+# The codec module has a target dir of its own: a cdylib's file name carries no feature hash, so
+# in one dir each build would overwrite (and recompile) the other's.
+PAGER_WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
+CODEC_WASM=target/codec/wasm32-unknown-unknown/release/kubeapps_pager.wasm
+cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager
+cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features codec \
+  --target-dir target/codec
 
-# Without the `std` feature: the shipped wasm brings its own panic handler and allocator (see
-# src/wasm/runtime.rs); the tests build with std (the default).
-cargo build --locked --release --target wasm32-unknown-unknown --no-default-features
-
-# Skip the rest (≈40 s of wasm-bindgen and wasm-opt) when nothing it reads has changed.
-stamp=$(cat "$WASM" scripts/build.sh scripts/package.mjs README.md LICENSE | sha256sum | cut -c1-64)
+# Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" scripts/build.sh scripts/package.mjs README.md LICENSE \
+  node_modules/esbuild/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"
   exit 0
 fi
 rm -rf pkg
-for t in web bundler nodejs; do
-  wasm-bindgen "$WASM" --target "$t" --out-dir "pkg/$t"
-done
-# Each target's wasm differs (its imports name the target's JS modules): optimise each one.
-# -ocimfs 30: inline a function into its only caller only when small (binaryen inlines any
-# single-caller function by default; the huge merged functions compress worse: -3.9 KB gzip,
-# measured, see BENCHMARKS.md "Size"). The two custom sections stripped are metadata that no
-# runtime reads (the tool versions; the features the module was built for).
-for t in web bundler nodejs; do
-  "$WASM_OPT" -Oz -ocimfs 30 --strip-producers --strip-target-features \
-    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
-    "pkg/$t/kubeapps_pager_bg.wasm" -o "pkg/$t/kubeapps_pager_bg.wasm"
-done
-# Ship the JS without its comments: the glue's JSDoc (the .d.ts files keep the docs) and the
-# snippets' own comments are ~3.5 KB gzip. Only whole comment lines go: `// ...` lines, and
-# `/* ... */` blocks that start a line and whose first `*/` ends one; no code or string is touched,
-# and each file must still parse. The sources (src/wasm/*.js) keep their comments.
-for f in pkg/*/kubeapps_pager.js pkg/*/snippets/*/src/wasm/*.js; do
-  node -e '
-    const fs = require("node:fs");
-    const file = process.argv[1];
-    const text = fs.readFileSync(file, "utf8")
-      .replace(/^[ \t]*\/\*(?:(?!\*\/)[\s\S])*\*\/[ \t]*\n/gm, "")
-      .replace(/^[ \t]*\/\/.*\n/gm, "");
-    fs.writeFileSync(file, text);
-  ' "$f"
-  # The nodejs glue is CommonJS; every other file an ES module (until package.mjs converts snippets).
-  type=module; [ "$f" = pkg/nodejs/kubeapps_pager.js ] && type=commonjs
-  node --input-type=$type --check < "$f"
+# module wasm-file out-dir out-name
+for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_codec"; do
+  read -r wasm dir name <<<"$m"
+  for t in web bundler nodejs; do
+    wasm-bindgen "$wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
+    # Each target's wasm differs (its imports name the target's JS modules): optimise each one.
+    # -ocimfs 30: inline a function into its only caller only when small (binaryen inlines any
+    # single-caller function by default; the huge merged functions compress worse: -3.9 KB gzip,
+    # measured, see BENCHMARKS.md "Size"). The two custom sections stripped are metadata that no
+    # runtime reads (the tool versions; the features the module was built for).
+    "$WASM_OPT" -Oz -ocimfs 30 --strip-producers --strip-target-features \
+      --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
+      "$dir/$t/${name}_bg.wasm" -o "$dir/$t/${name}_bg.wasm"
+  done
 done
 node scripts/package.mjs
+# Ship the JS minified (the glue and the snippets): the .d.ts files keep the docs,
+# the sources (src/wasm/*.js) their comments. A transform, not a bundle: each file keeps its own
+# imports, exports and `require`s, wasm-bindgen's `new URL("…_bg.wasm", import.meta.url)` (web)
+# and `import * as wasm from "./…_bg.wasm"` (bundler), which bundlers look for, and the nodejs
+# build's CommonJS (`require`, `__dirname`, `exports.x =`). It runs after package.mjs, which reads
+# the glue and rewrites the nodejs snippets' export lines. Each file must still parse. No
+# --keep-names (+0.8 KB gzip): functions and classes lose their names, except PagerError, which
+# errors.js names itself (`Pager.name` is minified; `error.name` is set on every error). The
+# entry points package.mjs writes (index.js, index.mjs: a few re-export lines) are left as they
+# are: esbuild's rewrite of `export … from` lines is longer (+21 B gzip).
+for f in $(find pkg -name '*.js' ! -name 'index.js' | sort); do
+  case "$f" in
+    */nodejs/*.js) format=cjs; type=commonjs ;;
+    *) format=esm; type=module ;;
+  esac
+  "$ESBUILD" "$f" --minify --format=$format --log-level=warning --outfile="$f" --allow-overwrite
+  node --input-type=$type --check < "$f"
+done
 echo "$stamp" > pkg/.build-stamp

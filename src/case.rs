@@ -6,7 +6,8 @@
 //! entry per mapped character (1,488 of them), and its final-sigma rule slices `str`s, which
 //! brings `Debug` formatting of chars and Unicode's printable tables along through its panic
 //! path. The same mapping here is 185 runs (`c + delta` for every `stride`-th character of a
-//! range) and two range tables for the final-sigma rule, about a third of that, with no panic path.
+//! range) and two range tables for the final-sigma rule (as LEB128 varints), about a third of
+//! that, with no panic path.
 //!
 //! The tables (module `tables`) are generated from std itself: `cargo test --lib case::tests::print_tables
 //! -- --ignored --nocapture` prints them. The mapping runs are read off `char::to_lowercase`; the
@@ -18,6 +19,11 @@
 use crate::prelude::*;
 
 mod tables;
+
+/// Every how many ranges `in_ranges`' tables have an index entry (the printer's; the tables
+/// carry the index it wrote).
+#[cfg_attr(not(test), allow(dead_code))]
+const INDEX_STEP: usize = 32;
 
 /// A run of the single-character mapping: `len` characters `start`, `start + stride`, ... each
 /// map to itself plus `delta`.
@@ -66,21 +72,53 @@ fn lower_char(c: char) -> char {
     }
 }
 
-/// Whether `c` is in one of the inclusive `ranges` (sorted).
-fn in_ranges(ranges: &[(u32, u32)], c: char) -> bool {
+/// Whether `c` is in one of the `ranges`: sorted, disjoint ranges, each written as (gap from the
+/// end of the range before, or from 0; length), each number an unsigned LEB128 varint (7 bits a
+/// byte, low bits first, the high bit set on every byte but a number's last). `index` holds, for
+/// every [`INDEX_STEP`]th range, where the one before it ended (one past) and the range's byte
+/// offset, so that a lookup reads at most that many ranges (the exhaustive test runs unoptimised).
+///
+/// The varints are a quarter of the size of `(u32, u32)` pairs (4.9 KB → 1.3 KB); only the
+/// final-sigma rule reads these tables, for the few characters around a `Σ`.
+fn in_ranges(ranges: &[u8], index: &[(u32, u16)], c: char) -> bool {
     let n = c as u32;
-    ranges
-        .partition_point(|&(start, _)| start <= n)
-        .checked_sub(1)
-        .and_then(|i| ranges.get(i))
-        .is_some_and(|&(_, end)| n <= end)
+    // The last index entry at or before `n` (a few dozen at most: a scan).
+    let (mut end, mut offset) = (0u32, 0usize);
+    for &(before, at) in index {
+        if before > n {
+            break;
+        }
+        (end, offset) = (before, usize::from(at));
+    }
+    let mut start = 0u32; // the range read last: start, and `end` one past its end
+    let (mut value, mut shift, mut is_len) = (0u32, 0u32, false);
+    for &b in ranges.get(offset..).unwrap_or(&[]) {
+        value |= u32::from(b & 0x7F).wrapping_shl(shift);
+        if b >= 0x80 {
+            shift += 7;
+            continue;
+        }
+        if is_len {
+            end = start.wrapping_add(value);
+            if n < end {
+                return true;
+            }
+        } else {
+            start = end.wrapping_add(value);
+            if n < start {
+                return false;
+            }
+        }
+        (value, shift, is_len) = (0, 0, !is_len);
+    }
+    false
 }
 
 /// Whether the first character of `chars` that is not case-ignorable is cased.
 fn case_ignorable_then_cased(mut chars: impl Iterator<Item = char>) -> bool {
     chars
-        .find(|&c| !in_ranges(tables::CASE_IGNORABLE, c))
-        .is_some_and(|c| in_ranges(tables::CASED, c))
+        .find(|&c| !in_ranges(tables::CASE_IGNORABLE, tables::CASE_IGNORABLE_INDEX, c))
+        .is_some_and(|c| in_ranges(tables::CASED, tables::CASED_INDEX, c))
 }
 
 /// Unicode's `Final_Sigma` for the `Σ` at byte `i` of `s`: a cased letter before it and none
@@ -179,11 +217,24 @@ mod tests {
         let final_sigma = |s: String| s.to_lowercase().ends_with('ς');
         let ignorable = |c: char| final_sigma(format!("Α{c}Σ")) && !final_sigma(format!("{c}Σ"));
         let cased = |c: char| final_sigma(format!("{c}Σ"));
+        // Each range as (gap from the end of the one before, length), LEB128 varints (see `in_ranges`).
+        let leb128 = |mut v: u32| {
+            let mut out = Vec::new();
+            loop {
+                let b = (v & 0x7F) as u8;
+                v >>= 7;
+                if v == 0 {
+                    out.push(b);
+                    return out;
+                }
+                out.push(b | 0x80);
+            }
+        };
         for (name, test) in [
             ("CASE_IGNORABLE", &ignorable as &dyn Fn(char) -> bool),
             ("CASED", &cased),
         ] {
-            println!("pub(crate) const {name}: &[(u32, u32)] = &[");
+            println!("pub(crate) const {name}: &[u8] = &[");
             let mut ranges: Vec<(u32, u32)> = Vec::new();
             for c in every_char().filter(|&c| test(c)) {
                 match ranges.last_mut() {
@@ -191,8 +242,22 @@ mod tests {
                     _ => ranges.push((c as u32, c as u32)),
                 }
             }
-            for (s, e) in ranges {
-                println!("    (0x{s:04X}, 0x{e:04X}),");
+            let (mut after, mut offset) = (0, 0); // one past the range before; bytes so far
+            let mut index = Vec::new();
+            for (i, (s, e)) in ranges.into_iter().enumerate() {
+                if i % INDEX_STEP == 0 {
+                    index.push((after, offset));
+                }
+                let bytes = [leb128(s - after), leb128(e - s + 1)].concat();
+                offset += bytes.len();
+                let bytes: Vec<String> = bytes.iter().map(|b| format!("0x{b:02X},")).collect();
+                println!("    {} // U+{s:04X}..=U+{e:04X}", bytes.join(" "));
+                after = e + 1;
+            }
+            println!("];");
+            println!("pub(crate) const {name}_INDEX: &[(u32, u16)] = &[");
+            for (after, offset) in index {
+                println!("    (0x{after:04X}, {offset}),");
             }
             println!("];");
         }

@@ -1,6 +1,7 @@
 // Token inspector: decodes whatever is pasted with the package's inspectToken() and shows its fields.
 // Everything from the token is rendered with textContent (never as HTML).
-import init, { inspectToken, encodePageToken, encodeContinueToken } from "/pkg/web/index.js";
+// The token functions are the package's codec entry ("kubeapps-pager/codec"); no pager needed here.
+import init, { inspectToken, encodePageToken, encodeContinueToken } from "/pkg/codec/web/index.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -4,14 +4,14 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{json_text, write_js};
-use super::errors::{js, to_js as error_to_js, JsResult};
+use super::errors::{js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::{PagerError, TokenFault};
 use crate::token::inspect::TokenKind;
 use crate::token::{inspect_token, ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
 use crate::view::{self, ResourceVersion};
 
 fn string(token: &JsValue, code: &str) -> JsResult<String> {
-    super::pager::string_arg(token, "token", code)
+    string_arg(token, "token", code)
 }
 
 /// Encodes a page token state as an URL-safe NextPageToken. Throws `INVALID_PAGE_TOKEN`.

@@ -1,5 +1,6 @@
 //! Maps [`PagerError`] to the JS `PagerError` class (defined in `errors.js`).
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::error::PagerError;
@@ -35,4 +36,11 @@ pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
 /// Like [`boundary_error`], with a `details` object.
 pub(crate) fn boundary_error_with(code: &str, message: &str, details: JsValue) -> JsValue {
     make_error(code, message, details)
+}
+
+/// A string argument, or the error for `code` (wasm-bindgen's own conversion would throw a TypeError).
+pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
+    value
+        .as_string()
+        .ok_or_else(|| boundary_error(code, &text!(what, " must be a string")))
 }

@@ -7,21 +7,43 @@
 //! - `options`, `convert`, `errors`: the conversions (JSON text, read and written by
 //!   [`crate::view`]); `chunk.js`, `json.js`, `errors.js`, `driver.js`: the JS halves
 //! - `runtime`: the shipped build's panic handler and allocator (feature `std` off)
-//! - `types.d.ts`: the TypeScript declarations of every shape above
+//! - `types.d.ts` (shared: `PagerError`, its codes), `types-pager.d.ts`, `types-codec.d.ts`: the
+//!   TypeScript declarations of every shape above
+//!
+//! Two wasm modules come from this boundary (features, see `Cargo.toml`): `pager` (the `Pager`
+//! class, the fetchers, `wasmMemoryBytes`) and `codec` (the token functions, for tools such as the
+//! token inspector). The npm package ships each alone (`kubeapps-pager`, `kubeapps-pager/codec`),
+//! so a dashboard that pages lists does not download the codecs; the test builds have both.
 //!
 //! What runs where is chosen for the shipped size (BENCHMARKS.md, "Size"): awaiting promises,
 //! fetching and lowercasing are JS's; the pager, the codecs and every check are Rust's.
 
+// A module built with one of the two features leaves some shared helpers unused.
+#![cfg_attr(not(all(feature = "pager", feature = "codec")), allow(dead_code))]
+
+#[cfg(feature = "codec")]
 pub mod codec;
 mod convert;
+#[cfg(feature = "pager")]
 mod driver;
 mod errors;
+#[cfg(feature = "pager")]
 pub mod fetchers;
+#[cfg(feature = "pager")]
 pub mod memory;
+#[cfg(feature = "pager")]
 mod options;
+#[cfg(feature = "pager")]
 pub mod pager;
 #[cfg(not(feature = "std"))]
 mod runtime;
 
+// Each module's .d.ts declares what it exports: the shared part, then each feature's own.
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = include_str!("types.d.ts");
+#[cfg(feature = "pager")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TYPES_PAGER: &str = include_str!("types-pager.d.ts");
+#[cfg(feature = "codec")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TYPES_CODEC: &str = include_str!("types-codec.d.ts");

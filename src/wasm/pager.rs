@@ -10,7 +10,7 @@ use core::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 use super::convert::write_js;
-use super::errors::{boundary_error, js, to_js as error_to_js, JsResult};
+use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
 use crate::json::Writer;
 use crate::pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
@@ -172,13 +172,6 @@ fn to_request_id(id: &JsValue) -> JsResult<u64> {
             "requestId must be a request id given by nextRequests()",
         )),
     }
-}
-
-/// A string argument, or the error for `code` (wasm-bindgen's own conversion would throw a TypeError).
-pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
-    value
-        .as_string()
-        .ok_or_else(|| boundary_error(code, &text!(what, " must be a string")))
 }
 
 /// `ChunkRequest[]`.

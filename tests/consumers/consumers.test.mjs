@@ -7,6 +7,7 @@
 //    line docs/USAGE.md gives;
 //  - a Node ESM app (`import init, { Pager, PagerError } from "kubeapps-pager"`) and a CommonJS one
 //    (`require("kubeapps-pager")`).
+// Every app imports "kubeapps-pager/codec" too (the continue tokens of its Kubernetes source).
 // Each pages the same in-app backend (shared/catalog.mjs: offset paging + Kubernetes continue
 // paging, a resume from a NextPageToken halfway) to the end; this file checks the report against
 // the order the docs define, computed here independently of the pager.
@@ -71,20 +72,27 @@ function checkReport(report) {
   const { helm, kapp } = catalog();
   const chunks = Math.ceil(helm.length / CHUNK_LIMIT) + Math.ceil(kapp.length / CHUNK_LIMIT);
   assert.ok(report.requests >= chunks && report.requests <= chunks + OPTIONS.sources.length, `${report.requests} requests`);
-  // A thrown error and a rejected one are both the package's PagerError.
-  const [thrown, rejected] = report.errors;
+  // A thrown error, a rejected one and one of the codec entry are each PagerError of both entries.
+  const [thrown, rejected, codec] = report.errors;
   assert.deepEqual(
-    [thrown.instanceofPagerError, thrown.instanceofError, thrown.name, thrown.code],
-    [true, true, "PagerError", "INVALID_PAGE_TOKEN"],
+    [thrown.instanceofPagerError, thrown.instanceofCodecPagerError, thrown.instanceofError, thrown.name, thrown.code],
+    [true, true, true, "PagerError", "INVALID_PAGE_TOKEN"],
   );
   assert.deepEqual(
-    [rejected.instanceofPagerError, rejected.instanceofError, rejected.name, rejected.code, rejected.details.status],
-    [true, true, "PagerError", "SOURCE_FAILED", 503],
+    [rejected.instanceofPagerError, rejected.instanceofCodecPagerError, rejected.instanceofError, rejected.name, rejected.code, rejected.details.status],
+    [true, true, true, "PagerError", "SOURCE_FAILED", 503],
+  );
+  assert.deepEqual(
+    [codec.instanceofPagerError, codec.instanceofCodecPagerError, codec.instanceofError, codec.name, codec.code],
+    [true, true, true, "PagerError", "INVALID_CONTINUE_TOKEN"],
   );
 }
 
-/** Serves `dir`, runs its app in Chromium, checks the report; `wasmAt` matches the wasm's served path. */
-async function runBuiltApp(dir, wasmAt) {
+/**
+ * Serves `dir`, runs its app in Chromium, checks the report; `wasmAt` matches the served paths of
+ * the two wasm modules, the pager's then the codec's.
+ */
+async function runBuiltApp(dir, [pagerAt, codecAt]) {
   const server = await serveStatic(dir);
   try {
     const result = await runInBrowser(await chromium(), server.url);
@@ -94,16 +102,21 @@ async function runBuiltApp(dir, wasmAt) {
     checkReport(report);
     assert.deepEqual(result.items, report.identities, "the DOM shows the items");
     const wasm = server.served.filter((r) => r.path.endsWith(".wasm"));
-    assert.equal(wasm.length, 1, `one wasm fetch: ${JSON.stringify(server.served)}`);
-    assert.match(wasm[0].path, wasmAt);
-    assert.deepEqual([wasm[0].status, wasm[0].type], [200, "application/wasm"]);
+    assert.equal(wasm.length, 2, `two wasm fetches, the pager's and the codec's: ${JSON.stringify(server.served)}`);
+    const pager = wasm.filter((r) => pagerAt.test(r.path));
+    const codec = wasm.filter((r) => codecAt.test(r.path));
+    assert.deepEqual([pager.length, codec.length], [1, 1], JSON.stringify(wasm));
+    for (const r of wasm) assert.deepEqual([r.status, r.type], [200, "application/wasm"]);
   } finally {
     await server.close();
   }
 }
 
 test("browser ESM without a bundler: an import map to the web build", async () => {
-  await runBuiltApp(apps["browser-esm"], /^\/node_modules\/kubeapps-pager\/web\/kubeapps_pager_bg\.wasm$/);
+  await runBuiltApp(apps["browser-esm"], [
+    /^\/node_modules\/kubeapps-pager\/web\/kubeapps_pager_bg\.wasm$/,
+    /^\/node_modules\/kubeapps-pager\/codec\/web\/kubeapps_pager_codec_bg\.wasm$/,
+  ]);
 });
 
 for (const mode of ["production", "development"]) {
@@ -117,14 +130,18 @@ for (const mode of ["production", "development"]) {
     await copyFile(path.join(app, "public", "index.html"), path.join(build, "index.html"));
     const media = await readdir(path.join(build, "static", "media"));
     assert.ok(media.some((f) => /^kubeapps_pager_bg\.[0-9a-f]+\.wasm$/.test(f)), `emitted: ${media}`);
-    await runBuiltApp(build, /^\/static\/media\/kubeapps_pager_bg\.[0-9a-f]+\.wasm$/);
+    assert.ok(media.some((f) => /^kubeapps_pager_codec_bg\.[0-9a-f]+\.wasm$/.test(f)), `emitted: ${media}`);
+    await runBuiltApp(build, [
+      /^\/static\/media\/kubeapps_pager_bg\.[0-9a-f]+\.wasm$/,
+      /^\/static\/media\/kubeapps_pager_codec_bg\.[0-9a-f]+\.wasm$/,
+    ]);
   });
 }
 
 test("Vite 7 `vite build`, no config, bundles the browser entry and its wasm", async () => {
   const app = apps.vite;
   await run(process.execPath, [BIN.vite, "build", "--logLevel", "warn"], { cwd: app });
-  await runBuiltApp(path.join(app, "dist"), /^\/assets\/kubeapps_pager_bg-[\w-]+\.wasm$/);
+  await runBuiltApp(path.join(app, "dist"), [/^\/assets\/kubeapps_pager_bg-[\w-]+\.wasm$/, /^\/assets\/kubeapps_pager_codec_bg-[\w-]+\.wasm$/]);
 });
 
 test("Vite 7 dev server with the one line docs/USAGE.md gives (optimizeDeps.exclude)", async () => {

@@ -7,9 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
-import { pkg } from "./support/package.mjs";
+import { pkg, codec } from "./support/package.mjs";
 
-const { Pager, wasmMemoryBytes, encodeContinueToken, decodeContinueToken } = pkg;
+const { Pager, wasmMemoryBytes } = pkg;
+const { encodeContinueToken, decodeContinueToken } = codec;
 
 const TOTAL = 1_000_000;
 const SOURCES = 3;

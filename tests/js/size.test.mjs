@@ -1,9 +1,13 @@
-// The shipped size of the web build: wasm + JS glue (kubeapps_pager_bg.wasm, kubeapps_pager.js,
-// index.js and snippets/**/*.js under pkg/web), each gzip -9 (node:zlib level 9), summed.
+// The shipped size of each entry's web build: its wasm + all its JS (the glue, index.js and
+// snippets/**/*.js), each gzip -9 (node:zlib level 9), summed. The pager entry ("kubeapps-pager",
+// pkg/web) is what a dashboard paging lists downloads; the codec entry ("kubeapps-pager/codec",
+// pkg/codec/web: the token functions) only tools such as the token inspector load.
 //
-// The budget is 50 KB; the size now is 71.2 KB (BENCHMARKS.md, "Size"). Until the budget is met
-// this test guards the size reached: CEILING is what it may not exceed. Lower it when the
-// size drops, and set it to BUDGET once the build fits.
+// The budget of the pager entry is 50 KB; it is 61.1 KB now (`gzip -9`; node:zlib level 9, which
+// compresses this wasm a little worse, gives 61,236 B; BENCHMARKS.md, "Size"), not there yet.
+// Until the budget is met this test guards the size reached: CEILING is what it may not exceed.
+// Lower it when the size drops, and set it to BUDGET once the build fits. The codec entry has a
+// ceiling of its own.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -11,32 +15,43 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 50 * 1024;
-const CEILING = 72 * 1024;
+const CEILING = 64_000; // 63,053 B now (node:zlib: split + the boundary fixes' +1.8 KB) + about 1 KB
+const CODEC_CEILING = 36_400; // 35,411 B now + about 1 KB
 
-const web = new URL("../../pkg/web/", import.meta.url).pathname;
+const pkg = new URL("../../pkg/", import.meta.url).pathname;
 
-/** Every .js file under `dir`, recursively. */
-function scripts(dir) {
+/** Every .wasm and .js file under `dir`, recursively. */
+function shipped(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? scripts(path) : name.endsWith(".js") ? [path] : [];
+    return statSync(path).isDirectory() ? shipped(path) : /\.(wasm|js)$/.test(name) ? [path] : [];
   });
 }
 
-test("wasm + glue of the web build stay under the size ceiling (gzip -9)", (t) => {
-  const files = [
-    join(web, "kubeapps_pager_bg.wasm"),
-    join(web, "kubeapps_pager.js"),
-    join(web, "index.js"),
-    ...scripts(join(web, "snippets")),
-  ];
+/** The entry's files and their gzip -9 total, each file reported. */
+function measure(t, dir, name) {
+  const files = shipped(join(pkg, dir));
   let total = 0;
   for (const file of files) {
     const gzip = gzipSync(readFileSync(file), { level: 9 }).length;
-    t.diagnostic(`${file.slice(web.length)}: ${gzip} B gzip`);
+    t.diagnostic(`${file.slice(pkg.length)}: ${gzip} B gzip`);
     total += gzip;
   }
-  t.diagnostic(`total: ${total} B gzip (budget ${BUDGET} B, ceiling ${CEILING} B)`);
-  assert.ok(files.length >= 4, "the wasm, the glue, index.js and at least one snippet");
+  assert.ok(files.some((f) => f.endsWith(`${name}_bg.wasm`)), `${dir}: the wasm`);
+  assert.ok(files.some((f) => f.endsWith(`${name}.js`)), `${dir}: the glue`);
+  assert.ok(files.some((f) => f.endsWith("index.js")), `${dir}: index.js`);
+  assert.ok(files.some((f) => f.includes("/snippets/")), `${dir}: at least one snippet`);
+  return total;
+}
+
+test("the pager entry (web build: wasm + all its JS) stays under the size ceiling (gzip -9)", (t) => {
+  const total = measure(t, "web", "kubeapps_pager");
+  t.diagnostic(`pager entry total: ${total} B gzip (budget ${BUDGET} B, ceiling ${CEILING} B)`);
   assert.ok(total <= CEILING, `${total} B gzip is over the ceiling of ${CEILING} B`);
+});
+
+test("the codec entry (web build: wasm + all its JS) stays under its own ceiling (gzip -9)", (t) => {
+  const total = measure(t, "codec/web", "kubeapps_pager_codec");
+  t.diagnostic(`codec entry total: ${total} B gzip (ceiling ${CODEC_CEILING} B)`);
+  assert.ok(total <= CODEC_CEILING, `${total} B gzip is over the ceiling of ${CODEC_CEILING} B`);
 });

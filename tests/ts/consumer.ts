@@ -1,16 +1,11 @@
-// A strict TypeScript consumer of the package's .d.ts: uses every export. Checked with
+// A strict TypeScript consumer of the package's .d.ts: uses every export of both entries
+// ("kubeapps-pager", "kubeapps-pager/codec"). Checked with
 // `tsc --noEmit --strict` (scripts/test.sh); never run. `@ts-expect-error` lines prove the types bite.
 import init, {
   Pager,
   PagerError,
   kubeappsFetcher,
   kubernetesListFetcher,
-  encodePageToken,
-  decodePageToken,
-  encodeContinueToken,
-  decodeContinueToken,
-  decodeKubeappsToken,
-  inspectToken,
   wasmMemoryBytes,
   type PagerOptions,
   type PagerErrorCode,
@@ -21,11 +16,21 @@ import init, {
   type Page,
   type PagerStats,
   type FetchChunk,
+} from "kubeapps-pager";
+import initCodec, {
+  PagerError as CodecPagerError,
+  encodePageToken,
+  decodePageToken,
+  encodeContinueToken,
+  decodeContinueToken,
+  decodeKubeappsToken,
+  inspectToken,
+  type PagerErrorCode as CodecPagerErrorCode,
   type PageTokenState,
   type ContinueTokenFields,
   type KubeappsToken,
   type TokenInfo,
-} from "kubeapps-pager";
+} from "kubeapps-pager/codec";
 
 interface Summary {
   name: string;
@@ -33,7 +38,7 @@ interface Summary {
 }
 
 async function main(signal: AbortSignal): Promise<void> {
-  await init();
+  await Promise.all([init(), initCodec()]);
   const options: PagerOptions = {
     sources: [
       { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps" },
@@ -116,10 +121,24 @@ async function main(signal: AbortSignal): Promise<void> {
   void consistent;
   const kubeapps: KubeappsToken = decodeKubeappsToken('{"helm.packages":3}');
   void kubeapps;
+  try {
+    decodePageToken("not a token!");
+  } catch (e) {
+    // One error class per entry, and `instanceof` either holds for errors of both.
+    if (e instanceof CodecPagerError || e instanceof PagerError) {
+      const code: CodecPagerErrorCode = e.code;
+      const same: PagerErrorCode = code;
+      void same;
+    }
+  }
   const info: TokenInfo = inspectToken("40");
   const kind: string = info.kind;
   const bytes: number = wasmMemoryBytes();
   void kind, bytes;
+  // @ts-expect-error: the codec functions are not in the pager entry
+  void (await import("kubeapps-pager")).inspectToken;
+  // @ts-expect-error: the Pager is not in the codec entry
+  void (await import("kubeapps-pager/codec")).Pager;
 }
 
 void main;

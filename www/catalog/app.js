@@ -1,7 +1,10 @@
 // The demo catalog: kubeapps-pager paging the demo backend's plugins into cards, with infinite
 // scroll, filters, the page token in the URL, the pager's counters, backend controls, and a
-// comparison with the way Kubeapps pages today. Plain ES modules; the package is /pkg/web/.
+// comparison with the way Kubeapps pages today. Plain ES modules; the package is /pkg/web/ (and
+// /pkg/codec/web/ for the token panel).
 import init, { Pager, kubeappsFetcher } from "/pkg/web/index.js";
+// The codec entry ("kubeapps-pager/codec"), for the token panel's inspectToken (panels.js).
+import initCodec from "/pkg/codec/web/index.js";
 import { $, h, fill, kv, num } from "./dom.js";
 import { Feed } from "./feed.js";
 import { PagerSource } from "./pager-source.js";
@@ -489,7 +492,7 @@ function fitPanels() {
 
 async function main() {
   fitPanels();
-  await init();
+  await Promise.all([init(), initCodec()]);
   fetchChunk = kubeappsFetcher({ baseUrl: "/apis" });
   bindUi();
   applyMode();

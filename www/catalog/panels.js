@@ -1,6 +1,6 @@
 // "Under the hood" panels: the pager's counters, the current NextPageToken decoded, the chunk
 // requests as they go. All values are rendered as text.
-import { inspectToken } from "/pkg/web/index.js";
+import { inspectToken } from "/pkg/codec/web/index.js"; // the codec entry; app.js initialises it
 import { h, fill, kv, num, abbreviate } from "./dom.js";
 import { pluginLabel } from "./cards.js";
 

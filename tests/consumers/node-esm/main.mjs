@@ -1,8 +1,9 @@
 // A Node ESM consumer: the default export is init (a no-op in Node), named exports as in the web build.
-import init, { Pager, PagerError, encodeContinueToken, decodeContinueToken } from "kubeapps-pager";
+import init, { Pager, PagerError } from "kubeapps-pager";
+import initCodec, { encodeContinueToken, decodeContinueToken, PagerError as CodecPagerError } from "kubeapps-pager/codec";
 import { pageAll } from "./catalog.mjs";
 
-await init();
-const report = await pageAll({ Pager, PagerError, encodeContinueToken, decodeContinueToken });
+await Promise.all([init(), initCodec()]);
+const report = await pageAll({ Pager, PagerError, encodeContinueToken, decodeContinueToken, CodecPagerError });
 report.resolved = import.meta.resolve("kubeapps-pager");
 process.stdout.write(JSON.stringify(report));

@@ -6,8 +6,8 @@
 //  - helm.packages, kind "kubeapps": decimal item offsets (`nextPageToken: "8"`), the response shape
 //    of Kubeapps' GetAvailablePackageSummaries;
 //  - kapp_controller.packages, kind "kubernetes": a Kubernetes List with apiserver continue tokens
-//    (made and read with the package's own encodeContinueToken / decodeContinueToken), keyed
-//    namespace/name, one resourceVersion.
+//    (made and read with the package's own encodeContinueToken / decodeContinueToken, from the
+//    "kubeapps-pager/codec" entry), keyed namespace/name, one resourceVersion.
 // No Node or browser API beyond the language: the same file runs in Chromium and in Node.
 
 export const CLUSTER = "default";
@@ -135,10 +135,12 @@ export async function pageAll(lib) {
   pager.free();
 
   // One error thrown synchronously (a bad token), one rejected across the async boundary (a source
-  // answering 503): both must be the package's PagerError class, whichever way it was loaded.
+  // answering 503), one thrown by the codec entry: each must be the package's PagerError class,
+  // whichever way it was loaded, and the codec entry's (`lib.CodecPagerError`) as well.
   const errors = [];
   const describe = (e) => ({
     instanceofPagerError: e instanceof lib.PagerError,
+    instanceofCodecPagerError: e instanceof lib.CodecPagerError,
     instanceofError: e instanceof Error,
     name: e.name,
     code: e.code,
@@ -158,5 +160,11 @@ export async function pageAll(lib) {
     errors.push(describe(e));
   }
   failing.free();
+  try {
+    lib.decodeContinueToken("not a token!");
+    errors.push(null);
+  } catch (e) {
+    errors.push(describe(e));
+  }
   return { identities, pageSizes, sameObjects, tokensUrlSafe, resumed, requests: requests.length, errors };
 }

@@ -2,6 +2,8 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-/** The package's CommonJS face (`require("kubeapps-pager")` in Node). */
+/** The package's CommonJS face (`require("kubeapps-pager")` in Node): the pager module. */
 export const pkg = require("../../../pkg/nodejs/index.js");
+/** `require("kubeapps-pager/codec")`: the token functions, a wasm module of their own. */
+export const codec = require("../../../pkg/codec/nodejs/index.js");
 export const { PagerError } = pkg;

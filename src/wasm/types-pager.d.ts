@@ -1,0 +1,181 @@
+// The pager module's own declarations ("kubeapps-pager").
+
+/** How a source pages. */
+export type SourceKind =
+  /** A Kubernetes list: apiserver continue tokens, resourceVersion snapshots, 410 Expired. */
+  | "kubernetes"
+  /** A Kubeapps plugin today: decimal item offsets, no snapshot (the default). */
+  | "kubeapps"
+  /** Like `kubeapps`, but the order changes between requests: read whole in one request. */
+  | "unordered";
+
+/** One source: a Kubeapps plugin in a cluster and namespace. */
+export interface SourceOptions {
+  /** Kubeapps plugin name, e.g. `"helm.packages"`. */
+  plugin: string;
+  /** Cluster; default `""`. */
+  cluster?: string;
+  /** Namespace; default `""` (all namespaces). */
+  namespace?: string;
+  /** Default `"kubeapps"`. */
+  kind?: SourceKind;
+  /**
+   * The order the source streams in: `"name"` (byte order) or `"none"` (read whole, then sorted).
+   * Default: `"name"` for `kubernetes` and `kubeapps`, `"none"` for `unordered` and for a
+   * `kubernetes` source over all namespaces (its list is in namespace/name order).
+   */
+  order?: "name" | "none";
+}
+
+/** Kubeapps `FilterOptions` plus `plugins`, applied client-side to every item. Empty = everything. */
+export interface FilterOptions {
+  /** Case-insensitive substring of name, displayName, shortDescription or identifier. */
+  query?: string;
+  /** Any of these categories (exact). */
+  categories?: string[];
+  /** Any of these repositories: the identifier's part before the first `/` (exact). */
+  repositories?: string[];
+  /** Any of these plugin names (exact). */
+  plugins?: string[];
+}
+
+/** Options of a {@link Pager}. Unknown fields are rejected (`INVALID_OPTIONS`). */
+export interface PagerOptions {
+  /**
+   * 1 to 64 sources, identities unique. Every page token holds every source's identity: together
+   * (plugin, cluster and namespace names, about 3 bytes per source besides) they may take at most
+   * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
+   * also sets the longest item key a pager takes: see {@link ChunkResponse}.
+   */
+  sources: SourceOptions[];
+  /** Items per page, 1 to 10,000; default 20. May differ from the token's on resume. */
+  pageSize?: number;
+  /** Items per backend request (`limit`), 1 to 10,000; default 500. */
+  chunkLimit?: number;
+  /** `"name"`: byte order of `name` (Kubeapps core); `"displayName"`: case-insensitive (the dashboard). Default `"name"`. */
+  sort?: "name" | "displayName";
+  filter?: FilterOptions;
+  /** Cap for a source read whole (unordered, or any source under `displayName`); default 10,000. */
+  maxSourceItems?: number;
+  /** Chunks in a row with nothing new before `NO_PROGRESS`; default 256. */
+  maxChunksWithoutProgress?: number;
+}
+
+/** A backend request to make. */
+export interface ChunkRequest {
+  /** Give it back to `feed` or `fail`. */
+  requestId: number;
+  /** Index of the source in `options.sources`. */
+  sourceIndex: number;
+  source: { plugin: string; cluster: string; namespace: string };
+  /** Token to send: a continue token (kubernetes) or an item offset (kubeapps); `""` = from the start. */
+  pageToken: string;
+  /** `limit` / `paginationOptions.pageSize`. */
+  limit: number;
+}
+
+/**
+ * A chunk response, as the backend sent it: a Kubeapps `GetAvailablePackageSummariesResponse` or
+ * `GetInstalledPackageSummariesResponse` (JSON, or a @bufbuild/protobuf v1 message), or a Kubernetes
+ * List. Items are handed back in pages as the very same objects.
+ *
+ * Each item's key must fit a page token (it may become its source's watermark): its sort field's
+ * value (`name`, or `displayName` under that sort) plus its identifier, plus its plugin, cluster and
+ * namespace when they are not its source's, at most `floor(3072 / sources) - 16` UTF-8 bytes
+ * (3,056 with one source, 1,008 with three, 368 with eight, 32 with 64). A chunk holding a longer
+ * key is refused whole with `INVALID_RESPONSE` naming the source, the item's index and the limit;
+ * the pager is unchanged.
+ */
+export type ChunkResponse = KubeappsSummariesResponse | KubernetesList;
+
+/** Kubeapps' summaries response (fields at their default value may be omitted). */
+export interface KubeappsSummariesResponse {
+  availablePackageSummaries?: object[];
+  installedPackageSummaries?: object[];
+  nextPageToken?: string;
+  [key: string]: unknown;
+}
+
+/** A Kubernetes List. */
+export interface KubernetesList {
+  items: object[];
+  metadata?: { continue?: string; resourceVersion?: string; remainingItemCount?: number | string | bigint };
+  [key: string]: unknown;
+}
+
+/** A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and `metadata.continue`. */
+export interface ChunkFailure {
+  status: number;
+  reason?: string;
+  continue?: string;
+}
+
+/** `"accepted"`, or `"stale"`: the answer's request was superseded, answered already or never made (ignored, counted). */
+export type FeedOutcome = "accepted" | "stale";
+
+/** Counters for one source. */
+export interface SourceStats {
+  /** `plugin/cluster/namespace`. */
+  source: string;
+  requests: number;
+  itemsScanned: number;
+  filteredOut: number;
+  duplicatesDropped: number;
+  /** Extra requests made to recover from offset drift. */
+  rescans: number;
+  /** 410 Expired answers recovered from. */
+  expiredRecoveries: number;
+  staleResponses: number;
+}
+
+/** Counters: totals plus one entry per source. */
+export interface PagerStats extends Omit<SourceStats, "source"> {
+  itemsEmitted: number;
+  sources: SourceStats[];
+}
+
+/** A page. */
+export interface Page<T = any> {
+  /** The items in merge order: the very objects that were fed. */
+  items: T[];
+  /** Resumes right after this page (URL-safe). */
+  nextPageToken: string;
+  /** Nothing more to come. */
+  done: boolean;
+  /** A source's list went on after a 410 Expired: not one snapshot any more. */
+  inconsistent: boolean;
+  /** A source ended before giving the items it said remained. */
+  truncated: boolean;
+  /** Counters for this page alone. */
+  stats: PagerStats;
+}
+
+/** Fetches one chunk; rejects with something carrying `status` (and `reason`, `continue`) on failure. */
+export type FetchChunk = (request: ChunkRequest, init: { signal?: AbortSignal }) => Promise<ChunkResponse>;
+
+/** Options of `nextPage`. */
+export interface NextPageOptions {
+  signal?: AbortSignal;
+}
+
+/** Options of {@link kubeappsFetcher}. */
+export interface KubeappsFetcherOptions {
+  /** e.g. `"https://kubeapps.example/apis"`. */
+  baseUrl: string;
+  /** Fills a source's empty cluster or namespace. */
+  context?: { cluster?: string; namespace?: string };
+  /**
+   * Extra request headers, e.g. `{ Authorization: "Bearer …" }`. A name or value that `new Headers()`
+   * would refuse (not an HTTP token; a line break or NUL; a character above U+00FF) throws
+   * `INVALID_OPTIONS` when the fetcher is made.
+   */
+  headers?: Record<string, string>;
+}
+
+/** Options of {@link kubernetesListFetcher}. */
+export interface KubernetesListFetcherOptions {
+  /** The list URL, e.g. `"/apis/data.packaging.carvel.dev/v1alpha1/namespaces/kubeapps/packagemetadatas"`. */
+  url: string;
+  /** As {@link KubeappsFetcherOptions.headers}. */
+  headers?: Record<string, string>;
+}
