@@ -143,9 +143,9 @@ pub struct Pager<P> {
 /// own state when the page is taken, with nothing copied; [`Pager::state`] decodes it).
 enum Boundary {
     Token(String),
-    /// The position at the start cannot be written in a page token (`too-long`): its state,
-    /// and the error [`Pager::page_token`] gives.
-    Unencodable(PageToken, PagerError),
+    /// The position at the start cannot be written in a page token (`too-long`): its state
+    /// (whose encoding gives [`Pager::page_token`]'s error).
+    Unencodable(PageToken),
 }
 
 /// Request ids carry the source index in their low bits (64 sources at most),
@@ -257,7 +257,7 @@ impl<P: Clone> Pager<P> {
         };
         pager.boundary = match pager.encode_position() {
             Ok(token) => Boundary::Token(token),
-            Err(e) => Boundary::Unencodable(pager.build_state(), e),
+            Err(_) => Boundary::Unencodable(pager.build_state()),
         };
         pager
     }
@@ -403,7 +403,7 @@ impl<P: Clone> Pager<P> {
     pub fn page_token(&self) -> Result<String> {
         match &self.boundary {
             Boundary::Token(token) => Ok(token.clone()),
-            Boundary::Unencodable(_, e) => Err(e.clone()),
+            Boundary::Unencodable(state) => state.encode(),
         }
     }
 
@@ -419,7 +419,7 @@ impl<P: Clone> Pager<P> {
                 page_size: self.options.page_size,
                 sources: Vec::new(),
             }),
-            Boundary::Unencodable(state, _) => state.clone(),
+            Boundary::Unencodable(state) => state.clone(),
         }
     }
 

@@ -171,7 +171,8 @@ impl PageToken {
     /// sources) or `too-long` (a text over 8 KiB, e.g. from very long keys or
     /// source tokens).
     pub fn encode(&self) -> Result<String> {
-        encode_wire(WireToken::new(self))
+        let sources: Vec<_> = self.sources.iter().map(SourceState::borrowed).collect();
+        encode_position(self.fingerprint, self.page_size, &sources)
     }
 
     /// Decodes a token written by this or an earlier version.
@@ -195,6 +196,33 @@ pub(crate) struct SourceRef<'a> {
     pub resource_version: &'a str,
     pub exhausted: bool,
     pub inconsistent: bool,
+}
+
+impl SourceState {
+    /// The state, borrowed.
+    pub(crate) fn borrowed(&self) -> SourceRef<'_> {
+        fn parts(w: &Watermark) -> [Cow<'_, str>; 5] {
+            let i = &w.identity;
+            [
+                &w.sort_key,
+                &i.plugin,
+                &i.cluster,
+                &i.namespace,
+                &i.identifier,
+            ]
+            .map(|s| Cow::Borrowed(s.as_str()))
+        }
+        SourceRef {
+            source: &self.source,
+            chunk_token: &self.chunk_token,
+            chunk_wire: None,
+            offset: self.offset,
+            watermark: self.watermark.as_ref().map(parts),
+            resource_version: &self.resource_version,
+            exhausted: self.exhausted,
+            inconsistent: self.inconsistent,
+        }
+    }
 }
 
 impl SourceRef<'_> {
@@ -227,11 +255,7 @@ pub(crate) fn encode_position(
     page_size: u32,
     sources: &[SourceRef<'_>],
 ) -> Result<String> {
-    encode_wire(WireToken {
-        fingerprint: fingerprint.to_le_bytes(),
-        page_size,
-        sources: sources.iter().map(WireSource::from_ref).collect(),
-    })
+    encode_wire(WireToken::new(fingerprint, page_size, sources))
 }
 
 /// The `Text` field of `text` as a page token writes it: computed once for a text that a
@@ -553,41 +577,17 @@ impl WireMark<'_> {
 }
 
 impl<'a> WireToken<'a> {
-    fn new(token: &'a PageToken) -> Self {
+    fn new(fingerprint: u64, page_size: u32, sources: &'a [SourceRef<'_>]) -> Self {
         WireToken {
-            fingerprint: token.fingerprint.to_le_bytes(),
-            page_size: token.page_size,
-            sources: token.sources.iter().map(WireSource::new).collect(),
+            fingerprint: fingerprint.to_le_bytes(),
+            page_size,
+            sources: sources.iter().map(WireSource::new).collect(),
         }
     }
 }
 
 impl<'a> WireSource<'a> {
-    fn new(s: &'a SourceState) -> Self {
-        WireSource {
-            plugin: WirePlugin::new(&s.source.plugin),
-            cluster: &s.source.cluster,
-            namespace: &s.source.namespace,
-            chunk_token: WireText::new(&s.chunk_token),
-            offset: s.offset,
-            watermark: s.watermark.as_ref().map(|w| {
-                let id = &w.identity;
-                let parts = [
-                    &w.sort_key,
-                    &id.plugin,
-                    &id.cluster,
-                    &id.namespace,
-                    &id.identifier,
-                ];
-                WireMark::new(parts.map(String::as_str), &s.source)
-            }),
-            resource_version: WireText::new(&s.resource_version),
-            exhausted: s.exhausted,
-            inconsistent: s.inconsistent,
-        }
-    }
-
-    fn from_ref(s: &'a SourceRef<'_>) -> Self {
+    fn new(s: &'a SourceRef<'_>) -> Self {
         WireSource {
             plugin: WirePlugin::new(&s.source.plugin),
             cluster: &s.source.cluster,
@@ -1049,6 +1049,10 @@ impl Visitor<'_> for WholeU32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn refs(token: &PageToken) -> Vec<SourceRef<'_>> {
+        token.sources.iter().map(SourceState::borrowed).collect()
+    }
     use std::println;
 
     fn k8s_state(plugin: &str, start: &str, rv: i64) -> SourceState {
@@ -1145,8 +1149,15 @@ mod tests {
             ],
         };
         let mut w = Writer(Vec::new());
-        WireToken::new(&token).write(&mut w);
-        assert_eq!(Ok(w.0), postcard::to_allocvec(&WireToken::new(&token)));
+        WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
+        assert_eq!(
+            Ok(w.0),
+            postcard::to_allocvec(&WireToken::new(
+                token.fingerprint,
+                token.page_size,
+                &refs(&token)
+            ))
+        );
         let text = token.encode().unwrap_or_default();
         assert_eq!(PageToken::decode(&text), Ok(token));
     }
@@ -1218,11 +1229,16 @@ mod tests {
                 assert_eq!(s.chunk_token.len(), 100, "{name}");
             }
             let mut w = Writer(Vec::new());
-            WireToken::new(&token).write(&mut w);
+            WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
             let payload = w.0;
             assert_eq!(
                 Ok(&payload),
-                postcard::to_allocvec(&WireToken::new(&token)).as_ref(),
+                postcard::to_allocvec(&WireToken::new(
+                    token.fingerprint,
+                    token.page_size,
+                    &refs(&token)
+                ))
+                .as_ref(),
                 "{name}: postcard's encoding"
             );
             let text = token.encode().unwrap_or_default();
@@ -1230,9 +1246,13 @@ mod tests {
             assert_eq!(PageToken::decode(&text).as_ref(), Ok(&token), "{name}");
             // The same frame around a JSON payload instead.
             let framed = |json_len: usize| base64url::encoded_len(json_len + 5);
-            let wire_json = serde_json::to_string(&WireToken::new(&token))
-                .unwrap_or_default()
-                .len();
+            let wire_json = serde_json::to_string(&WireToken::new(
+                token.fingerprint,
+                token.page_size,
+                &refs(&token),
+            ))
+            .unwrap_or_default()
+            .len();
             let view_json = serde_json::to_string(&token).unwrap_or_default().len();
             println!(
                 "| {name} | {} B | {} chars | {} chars ({wire_json} B) | {} chars ({view_json} B) |",

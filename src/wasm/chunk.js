@@ -13,9 +13,8 @@
 const isObject = (v) => typeof v === "object" && v !== null;
 
 // A lone surrogate would reach wasm as U+FFFD (the UTF-8 encoder replaces it): reject it instead.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed =
-  typeof String.prototype.isWellFormed === "function" ? (s) => s.isWellFormed() : (s) => !LONE_SURROGATE.test(s);
+// (In a `u` regex, a surrogate pair is one code point: `\p{Cs}` matches only lone halves.)
+const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u.test(s);
 
 /**
  * The key fields of a chunk, packed: `parts` gets each field, `lens` its length (UTF-16 units),
@@ -29,56 +28,63 @@ class Keys {
     this.lens = [];
   }
 
-  /** A string field: absent (undefined/null) reads as "", anything but a string is an error. */
-  str(value, what) {
+  /**
+   * A string field of item `i`: absent (undefined/null) reads as "", anything but a string is an
+   * error. The error names `items[i].{field}` (`[k]` after it for a category); the name is only
+   * built for the error.
+   */
+  str(value, i, field, k) {
     if (value === undefined || value === null) value = "";
-    else if (typeof value !== "string") throw new TypeError(`${what} must be a string, got ${typeof value}`);
-    else if (this.check && !wellFormed(value)) throw new TypeError(`${what} is not well-formed text (a lone surrogate)`);
+    else if (typeof value !== "string" || (this.check && !wellFormed(value))) {
+      const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
+      throw new TypeError(
+        typeof value !== "string" ? `${what} must be a string, got ${typeof value}` : `${what} is not well-formed text (a lone surrogate)`,
+      );
+    }
     this.parts.push(value);
     this.lens.push(value.length);
   }
 
   /** `categories`: absent reads as [], else an array of strings. */
-  strings(value, what) {
+  strings(value, i, field) {
     if (value === undefined || value === null) value = [];
-    else if (!Array.isArray(value)) throw new TypeError(`${what} must be an array of strings`);
+    else if (!Array.isArray(value)) throw new TypeError(`items[${i}].${field} must be an array of strings`);
     const n = value.length;
     this.lens.push(n);
-    for (let i = 0; i < n; i++) this.str(value[i], `${what}[${i}]`);
+    for (let k = 0; k < n; k++) this.str(value[k], i, field, k);
   }
 
   /** One item's key fields. */
   item(item, i) {
-    const at = `items[${i}]`;
-    if (!isObject(item)) throw new TypeError(`${at} must be an object`);
+    if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
     const ref = item.availablePackageRef ?? item.installedPackageRef;
     if (isObject(ref)) {
       const context = isObject(ref.context) ? ref.context : {};
       const plugin = isObject(ref.plugin) ? ref.plugin : {};
-      this.str(plugin.name, `${at}.ref.plugin.name`);
-      this.str(context.cluster, `${at}.ref.context.cluster`);
-      this.str(context.namespace, `${at}.ref.context.namespace`);
-      this.str(ref.identifier, `${at}.ref.identifier`);
-      this.str(item.name, `${at}.name`);
-      this.str(item.displayName ?? item.pkgDisplayName, `${at}.displayName`);
-      this.str(item.shortDescription, `${at}.shortDescription`);
-      this.strings(item.categories, `${at}.categories`);
+      this.str(plugin.name, i, "ref.plugin.name");
+      this.str(context.cluster, i, "ref.context.cluster");
+      this.str(context.namespace, i, "ref.context.namespace");
+      this.str(ref.identifier, i, "ref.identifier");
+      this.str(item.name, i, "name");
+      this.str(item.displayName ?? item.pkgDisplayName, i, "displayName");
+      this.str(item.shortDescription, i, "shortDescription");
+      this.strings(item.categories, i, "categories");
       return;
     }
     if (isObject(item.metadata)) {
       const meta = item.metadata;
       const spec = isObject(item.spec) ? item.spec : {};
-      this.str("", "");
-      this.str("", "");
-      this.str(meta.namespace, `${at}.metadata.namespace`);
-      this.str(meta.name, `${at}.metadata.name`);
-      this.str(meta.name, `${at}.metadata.name`);
-      this.str(spec.displayName, `${at}.spec.displayName`);
-      this.str(spec.shortDescription, `${at}.spec.shortDescription`);
-      this.strings(spec.categories, `${at}.spec.categories`);
+      this.parts.push("", "");
+      this.lens.push(0, 0);
+      this.str(meta.namespace, i, "metadata.namespace");
+      this.str(meta.name, i, "metadata.name");
+      this.str(meta.name, i, "metadata.name");
+      this.str(spec.displayName, i, "spec.displayName");
+      this.str(spec.shortDescription, i, "spec.shortDescription");
+      this.strings(spec.categories, i, "spec.categories");
       return;
     }
-    throw new TypeError(`${at} has neither availablePackageRef, installedPackageRef nor metadata`);
+    throw new TypeError(`items[${i}] has neither availablePackageRef, installedPackageRef nor metadata`);
   }
 
   /** Every item's key fields. */
@@ -105,9 +111,10 @@ function count(value, what) {
 }
 
 /**
- * Reads a chunk response. Returns `{ items, text, lens, next, resourceVersion, remaining }` where
- * `text` is every item's key fields joined by "\0" and `lens` (a Uint32Array) their lengths, as
- * `ChunkFields` (src/view.rs) reads them; or `{ error }`.
+ * Reads a chunk response. Returns `{ items, n, text, units, lens, count, next, resourceVersion,
+ * remaining }` where `text` is every item's key fields joined by "\0" and `lens` their lengths, as
+ * `ChunkFields` (src/view.rs) reads them (`n`, `units`, `count`: the lengths of `items`, `text`
+ * and `lens`); or `{ error }`. `copyChunk` then copies `text` and `lens` into wasm memory.
  */
 function readChunk(response) {
   try {
@@ -136,69 +143,75 @@ function readChunk(response) {
     // Our own copy of the item list, read once now: pages are built from it later, so a transport
     // that reuses or clears its arrays, or a getter that throws later, cannot change a page.
     items = Array.prototype.slice.call(items);
-    let keys = Keys.of(items, false);
+    const keys = Keys.of(items, false);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
     // next one's); only when it fails, read again checking each field, to name the one at fault.
-    let text = keys.parts.join("\0");
+    const text = keys.parts.join("\0");
     if (!wellFormed(text)) {
-      keys = Keys.of(items, true);
-      text = keys.parts.join("\0");
-      if (!wellFormed(text)) throw new TypeError("the items' text is not well-formed (a lone surrogate)");
+      Keys.of(items, true); // throws, naming the field
+      throw new TypeError("the items' text is not well-formed (a lone surrogate)");
     }
-    return { items, text, lens: new Uint32Array(keys.lens), next, resourceVersion, remaining };
+    const lens = keys.lens;
+    return { items, n: items.length, text, units: text.length, lens, count: lens.length, next, resourceVersion, remaining };
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
 }
 
-/**
- * `PagerStats` from `counters` (a Float64Array): the totals' 7 counters, `itemsEmitted`, then 7 per
- * source, each as `requests, itemsScanned, filteredOut, duplicatesDropped, rescans, expiredRecoveries,
- * staleResponses`; `labels` names the sources.
- */
-function makeStats(counters, labels) {
-  const c = counters;
-  const sources = new Array(labels.length);
-  for (let s = 0, o = 8; s < labels.length; s++, o += 7) {
-    sources[s] = {
-      source: labels[s],
-      requests: c[o],
-      itemsScanned: c[o + 1],
-      filteredOut: c[o + 2],
-      duplicatesDropped: c[o + 3],
-      rescans: c[o + 4],
-      expiredRecoveries: c[o + 5],
-      staleResponses: c[o + 6],
-    };
-  }
-  return {
-    requests: c[0],
-    itemsScanned: c[1],
-    filteredOut: c[2],
-    duplicatesDropped: c[3],
-    rescans: c[4],
-    expiredRecoveries: c[5],
-    staleResponses: c[6],
-    itemsEmitted: c[7],
-    sources,
-  };
+const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses"];
+
+/** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */
+const counter = (counters, k) => counters[2 * k] + counters[2 * k + 1] * 2 ** 32;
+
+/** `into` with the 7 `COUNTERS` from counter `at` on. */
+function counted(into, counters, at) {
+  for (let k = 0; k < 7; k++) into[COUNTERS[k]] = counter(counters, at + k);
+  return into;
 }
 
 /**
- * A page, in one call: item k is `chunks[which[k]][indices[k]]` (the very objects fed); `flags` has
- * bit 0 `done`, bit 1 `inconsistent`, bit 2 `truncated`; `counters` as for `makeStats`.
+ * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals' 7
+ * `COUNTERS`, `itemsEmitted`, then 7 per source; `labels` names the sources.
  */
-function makePage(chunks, which, indices, token, flags, counters, labels) {
-  const items = new Array(indices.length);
-  for (let k = 0; k < indices.length; k++) items[k] = chunks[which[k]][indices[k]];
+function makeStats(counters, labels, at = 0) {
+  const c = at ? counters.subarray(at) : counters;
+  const stats = counted({}, c, 0);
+  stats.itemsEmitted = counter(c, 7);
+  stats.sources = labels.map((source, s) => counted({ source }, c, 8 + 7 * s));
+  return stats;
+}
+
+/**
+ * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
+ * `truncated`), the item count n, n chunk slots, n indices, then the counters (`makeStats`): item k
+ * is `chunks[slot k][index k]`, the very object fed.
+ */
+function makePage(chunks, data, token, labels) {
+  const [flags, n] = data;
+  const items = new Array(n);
+  for (let k = 0; k < n; k++) items[k] = chunks[data[2 + k]][data[2 + n + k]];
   return {
     items,
     nextPageToken: token,
     done: (flags & 1) !== 0,
     inconsistent: (flags & 2) !== 0,
     truncated: (flags & 4) !== 0,
-    stats: makeStats(counters, labels),
+    stats: makeStats(data, labels, 2 + 2 * n),
   };
 }
 
-export { readChunk, makePage, makeStats };
+const encoder = new TextEncoder();
+
+/**
+ * Copies what `readChunk` read into wasm memory: `text` as UTF-8 into `bytes`, `lens` into `lens`
+ * (both views of wasm memory, sized from `units` and `count`). The bytes written, or -1 when they
+ * do not fit.
+ */
+function copyChunk(read, bytes, lens) {
+  if (lens.length !== read.lens.length) return -1;
+  lens.set(read.lens);
+  const { read: units, written } = encoder.encodeInto(read.text, bytes);
+  return units === read.text.length ? written : -1;
+}
+
+export { readChunk, copyChunk, makePage, makeStats };

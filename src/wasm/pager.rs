@@ -13,25 +13,19 @@ use wasm_bindgen::prelude::*;
 use super::convert::write_js;
 use super::errors::{boundary_error, js, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
-use crate::pager::{ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, SourceStats, Stats};
+use crate::pager::{ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
 use crate::view::ChunkFields;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
 extern "C" {
     #[wasm_bindgen(js_name = readChunk)]
     fn read_chunk(response: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = copyChunk)]
+    fn copy_chunk(read: &JsValue, bytes: &mut [u8], lens: &mut [u32]) -> i32;
     #[wasm_bindgen(js_name = makePage)]
-    fn make_page(
-        chunks: &js_sys::Array,
-        which: &[u32],
-        indices: &[u32],
-        token: &str,
-        flags: u32,
-        counters: &[f64],
-        labels: &JsValue,
-    ) -> JsValue;
+    fn make_page(chunks: &js_sys::Array, data: &[u32], token: &str, labels: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = makeStats)]
-    fn make_stats(counters: &[f64], labels: &JsValue) -> JsValue;
+    fn make_stats(counters: &[u32], labels: &JsValue) -> JsValue;
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -43,38 +37,41 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// The counters `makeStats` reads: the totals, `itemsEmitted`, then each source's.
-fn counters(stats: &Stats) -> Vec<f64> {
-    let mut out = Vec::with_capacity(8 + 7 * stats.sources.len());
-    let push = |out: &mut Vec<f64>, s: &SourceStats| {
-        out.extend(
-            [
-                s.requests,
-                s.items_scanned,
-                s.filtered_out,
-                s.duplicates_dropped,
-                s.rescans,
-                s.expired_recoveries,
-                s.stale_responses,
-            ]
-            .map(|n| n as f64),
-        );
-    };
-    push(&mut out, &stats.total());
-    out.push(stats.items_emitted as f64);
-    for s in &stats.sources {
-        push(&mut out, s);
+/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's; each
+/// u64 as its low and high u32.
+fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
+    let sources = core::iter::once(stats.total()).chain(stats.sources.iter().cloned());
+    for (i, s) in sources.enumerate() {
+        let emitted = (i == 0).then_some(stats.items_emitted);
+        for n in [
+            s.requests,
+            s.items_scanned,
+            s.filtered_out,
+            s.duplicates_dropped,
+            s.rescans,
+            s.expired_recoveries,
+            s.stale_responses,
+        ]
+        .into_iter()
+        .chain(emitted)
+        {
+            out.extend([n as u32, (n >> 32) as u32]);
+        }
     }
-    out
 }
 
-/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`.
+/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`, in one call.
 pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
-    // One array entry per distinct chunk; `which` points each item at its chunk.
+    let n = page.items.len();
+    // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
+    let mut data = Vec::with_capacity(2 + 2 * n + 16 * (1 + page.stats.sources.len()));
+    data.push(
+        u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
+    );
+    data.push(n as u32);
+    // One array entry per distinct chunk; each item's slot points at its chunk.
     let chunks = js_sys::Array::new();
     let mut seen: Vec<*const JsValue> = Vec::new();
-    let mut which = Vec::with_capacity(page.items.len());
-    let mut indices = Vec::with_capacity(page.items.len());
     for item in &page.items {
         let ptr = Rc::as_ptr(&item.chunk);
         let slot = match seen.iter().position(|p| *p == ptr) {
@@ -85,20 +82,11 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
                 seen.len() - 1
             }
         };
-        which.push(slot as u32);
-        indices.push(item.index);
+        data.push(slot as u32);
     }
-    let flags =
-        u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2;
-    make_page(
-        &chunks,
-        &which,
-        &indices,
-        &page.next_page_token,
-        flags,
-        &counters(&page.stats),
-        labels,
-    )
+    data.extend(page.items.iter().map(|item| item.index));
+    push_counters(&mut data, &page.stats);
+    make_page(&chunks, &data, &page.next_page_token, labels)
 }
 
 /// Feeds a response to the core: its key fields read in one crossing, as borrowed slices.
@@ -122,14 +110,28 @@ fn feed_js(
     if let Some(error) = get("error").as_string() {
         return Err(invalid(error));
     }
-    let items: js_sys::Array = get("items").unchecked_into();
-    let lens = js_sys::Uint32Array::unchecked_from_js(get("lens")).to_vec();
-    let text = get("text").as_string().unwrap_or_default();
-    let fields = ChunkFields::read(&text, &lens)
+    let size = |k: &str| get(k).as_f64().map_or(0, |n| n as usize);
+    // The key text's UTF-8, written by the platform's encoder straight into wasm memory (a `&str`
+    // would be copied by a JS loop, a character at a time): as many bytes as UTF-16 units for
+    // ASCII, at most 3 per unit for anything.
+    let units = size("units");
+    let mut lens = vec![0u32; size("count")];
+    let mut text = Vec::new();
+    for bytes in [units, units.saturating_mul(3)] {
+        text = vec![0u8; bytes];
+        if let Ok(written) = usize::try_from(copy_chunk(&read, &mut text, &mut lens)) {
+            text.truncate(written);
+            break;
+        }
+        text.clear();
+    }
+    let n = size("n");
+    let fields = core::str::from_utf8(&text)
         .ok()
-        .filter(|f| f.len() == items.length() as usize)
+        .and_then(|text| ChunkFields::read(text, &lens).ok())
+        .filter(|f| f.len() == n)
         .ok_or_else(|| invalid("unreadable response".into()))?;
-    let chunk = Rc::new(JsValue::from(items));
+    let chunk = Rc::new(get("items"));
     let chunk = ChunkOf {
         items: fields
             .iter()
@@ -367,7 +369,8 @@ impl JsPager {
     /// Cumulative counters.
     #[wasm_bindgen(getter, unchecked_return_type = "PagerStats")]
     pub fn stats(&self) -> JsResult<JsValue> {
-        let counters = JsPager::with(&self.core, |p| counters(p.stats()))?;
+        let mut counters = Vec::new();
+        JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
         Ok(make_stats(&counters, &self.labels_js))
     }
 }
