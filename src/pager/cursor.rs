@@ -1009,15 +1009,25 @@ impl<P> Cursor<P> {
         } else if let Some(front) = self.marks.front() {
             // The first chunk with unconsumed items, and how many raw items at
             // its start are consumed: every raw item before the smallest buffered
-            // index was consumed or dropped (a tie-able chunk is sorted on entry,
-            // so that index need not be the buffer's first).
+            // index was consumed or dropped. That is the chunk's first entry in the
+            // buffer: a streamed chunk is in name order (checked on entry), its
+            // entries' `group_raw` is the start of their name's group, and the buffer
+            // keeps them in key order, so along the buffer it never decreases (a
+            // tie-able chunk is sorted on entry, but only within a name).
             let offset = self
                 .buf
                 .iter()
-                .filter(|e| e.chunk == front.seq)
-                .map(|e| e.group_raw)
-                .min()
-                .unwrap_or(0);
+                .find(|e| e.chunk == front.seq)
+                .map_or(0, |e| e.group_raw);
+            debug_assert_eq!(
+                Some(offset),
+                self.buf
+                    .iter()
+                    .filter(|e| e.chunk == front.seq)
+                    .map(|e| e.group_raw)
+                    .min()
+                    .or(Some(0)),
+            );
             (front.token.as_str(), Some(front.wire.as_slice()), offset)
         } else if let Some((t, o)) = &self.resume {
             (t.as_str(), None, *o)
@@ -1057,7 +1067,9 @@ impl<P> Cursor<P> {
     }
 
     fn is_buffered(&self, key: &SortKey) -> bool {
-        self.buf.binary_search_by(|e| e.key.cmp(key)).is_ok()
+        // Past the buffer's last key (a streamed chunk's new items): not there, no search.
+        self.buf.back().is_some_and(|last| last.key >= *key)
+            && self.buf.binary_search_by(|e| e.key.cmp(key)).is_ok()
     }
 
     fn insert_sorted(&mut self, fresh: Vec<Entry<P>>) {
