@@ -17,82 +17,61 @@ const isObject = (v) => typeof v === "object" && v !== null;
 const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u.test(s);
 
 /**
- * The key fields of a chunk, packed: `parts` gets each field, `lens` its length (UTF-16 units),
- * per item `plugin, cluster, namespace, identifier, name, displayName, shortDescription`, then the
- * number of categories and each category. With `check`, each field must be well-formed text.
+ * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
+ * units), per item `plugin, cluster, namespace, identifier, name, displayName, shortDescription`,
+ * then the number of categories and each category. A field absent (undefined/null) reads as "" (as
+ * []: categories); anything but a string (an array of strings) is an error naming `items[i].field`,
+ * built only then. With `check`, each field must be well-formed text.
  */
-class Keys {
-  constructor(check) {
-    this.check = check;
-    this.parts = [];
-    this.lens = [];
-  }
-
-  /**
-   * A string field of item `i`: absent (undefined/null) reads as "", anything but a string is an
-   * error. The error names `items[i].{field}` (`[k]` after it for a category); the name is only
-   * built for the error.
-   */
-  str(value, i, field, k) {
-    if (value === undefined || value === null) value = "";
-    else if (typeof value !== "string" || (this.check && !wellFormed(value))) {
+function packKeys(items, check) {
+  const parts = [], lens = [];
+  const str = (value, i, field, k) => {
+    if (value == null) value = "";
+    else if (typeof value !== "string" || (check && !wellFormed(value))) {
       const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
       throw new TypeError(
         typeof value !== "string" ? `${what} must be a string, got ${typeof value}` : `${what} is not well-formed text (a lone surrogate)`,
       );
     }
-    this.parts.push(value);
-    this.lens.push(value.length);
-  }
-
-  /** `categories`: absent reads as [], else an array of strings. */
-  strings(value, i, field) {
-    if (value === undefined || value === null) value = [];
-    else if (!Array.isArray(value)) throw new TypeError(`items[${i}].${field} must be an array of strings`);
-    const n = value.length;
-    this.lens.push(n);
-    for (let k = 0; k < n; k++) this.str(value[k], i, field, k);
-  }
-
-  /** One item's key fields. */
-  item(item, i) {
+    parts.push(value);
+    lens.push(value.length);
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
     const ref = item.availablePackageRef ?? item.installedPackageRef;
+    let categories, field;
     if (isObject(ref)) {
       const context = isObject(ref.context) ? ref.context : {};
       const plugin = isObject(ref.plugin) ? ref.plugin : {};
-      this.str(plugin.name, i, "ref.plugin.name");
-      this.str(context.cluster, i, "ref.context.cluster");
-      this.str(context.namespace, i, "ref.context.namespace");
-      this.str(ref.identifier, i, "ref.identifier");
-      this.str(item.name, i, "name");
-      this.str(item.displayName ?? item.pkgDisplayName, i, "displayName");
-      this.str(item.shortDescription, i, "shortDescription");
-      this.strings(item.categories, i, "categories");
-      return;
-    }
-    if (isObject(item.metadata)) {
+      str(plugin.name, i, "ref.plugin.name");
+      str(context.cluster, i, "ref.context.cluster");
+      str(context.namespace, i, "ref.context.namespace");
+      str(ref.identifier, i, "ref.identifier");
+      str(item.name, i, "name");
+      str(item.displayName ?? item.pkgDisplayName, i, "displayName");
+      str(item.shortDescription, i, "shortDescription");
+      [categories, field] = [item.categories, "categories"];
+    } else if (isObject(item.metadata)) {
       const meta = item.metadata;
       const spec = isObject(item.spec) ? item.spec : {};
-      this.parts.push("", "");
-      this.lens.push(0, 0);
-      this.str(meta.namespace, i, "metadata.namespace");
-      this.str(meta.name, i, "metadata.name");
-      this.str(meta.name, i, "metadata.name");
-      this.str(spec.displayName, i, "spec.displayName");
-      this.str(spec.shortDescription, i, "spec.shortDescription");
-      this.strings(spec.categories, i, "spec.categories");
-      return;
+      parts.push("", "");
+      lens.push(0, 0);
+      str(meta.namespace, i, "metadata.namespace");
+      str(meta.name, i, "metadata.name");
+      str(meta.name, i, "metadata.name");
+      str(spec.displayName, i, "spec.displayName");
+      str(spec.shortDescription, i, "spec.shortDescription");
+      [categories, field] = [spec.categories, "spec.categories"];
+    } else {
+      throw new TypeError(`items[${i}] has neither availablePackageRef, installedPackageRef nor metadata`);
     }
-    throw new TypeError(`items[${i}] has neither availablePackageRef, installedPackageRef nor metadata`);
+    if (categories == null) categories = [];
+    else if (!Array.isArray(categories)) throw new TypeError(`items[${i}].${field} must be an array of strings`);
+    lens.push(categories.length);
+    for (let k = 0; k < categories.length; k++) str(categories[k], i, field, k);
   }
-
-  /** Every item's key fields. */
-  static of(items, check) {
-    const keys = new Keys(check);
-    for (let i = 0; i < items.length; i++) keys.item(items[i], i);
-    return keys;
-  }
+  return { parts, lens };
 }
 
 /** A string field that does not go to wasm as a key: absent reads as "". */
@@ -143,12 +122,12 @@ function readChunk(response) {
     // Our own copy of the item list, read once now: pages are built from it later, so a transport
     // that reuses or clears its arrays, or a getter that throws later, cannot change a page.
     items = Array.prototype.slice.call(items);
-    const keys = Keys.of(items, false);
+    const keys = packKeys(items, false);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
     // next one's); only when it fails, read again checking each field, to name the one at fault.
     const text = keys.parts.join("\0");
     if (!wellFormed(text)) {
-      Keys.of(items, true); // throws, naming the field
+      packKeys(items, true); // throws, naming the field
       throw new TypeError("the items' text is not well-formed (a lone surrogate)");
     }
     const lens = keys.lens;
