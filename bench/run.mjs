@@ -265,7 +265,7 @@ const WALK_BREAKDOWN = [
   { label: "`pager.feed()`: one call per chunk", test: has(/^feed$/, GLUE) },
   { label: "↳ `readChunk` (JS): each item's key fields into one `\\0`-joined string and their lengths", test: has(/^readChunk$/) },
   { label: "↳ `copyChunk` (JS): that text and the lengths written into wasm memory (`TextEncoder.encodeInto`)", test: has(/^copyChunk$/) },
-  { label: "↳ wasm (`JsPager::feed`, the core inlined): fields read as `&str`, sort keys, order check, filter, buffer, merge", test: inFeed(frame(/JsPager::feed$/)) },
+  { label: "↳ wasm (`JsPager::feed`, the core inlined: fields read as `&str`, sort keys, order check, filter, buffer, merge), inclusive of the two calls above", test: inFeed(frame(/JsPager::feed$/)) },
   { label: "↳ allocator (`malloc`, `free`) anywhere in `feed`", test: inFeed(frame(/Talc<O>::(malloc|free|grow|shrink)|dlmalloc|__rdl_|__rust_(alloc|dealloc|realloc)/)) },
   { label: "`pager.takePage()`: one call per page", test: has(/^takePage$/, GLUE) },
   { label: "↳ the page token, written from the cursors' state (`encode_position`; chunk tokens' compact forms computed once per chunk)", test: inTake(frame(/encode_position$/)) },
