@@ -57,7 +57,9 @@ function entries(dir, name) {
     const source = readFileSync(file, "utf8");
     const exportLine = /^export \{ ([\w, ]+) \};$/m;
     if ((source.match(new RegExp(exportLine, "gm")) ?? []).length !== 1) throw new Error(`${file}: needs exactly one export line`);
-    writeFileSync(file, source.replace(exportLine, "module.exports = { $1 };"));
+    // Like the glue below: Node's own TextEncoder, which Jest's jsdom environment lacks as a global.
+    const bind = /\bTextEncoder\b/.test(source) ? 'const { TextEncoder } = require("util");\n' : "";
+    writeFileSync(file, bind + source.replace(exportLine, "module.exports = { $1 };"));
   }
   writeJson(join(base, "package.json"), { type: "commonjs" });
 

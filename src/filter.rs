@@ -5,7 +5,7 @@
 //! whole filter to every item that enters it, so re-read and changed items are
 //! filtered too.
 
-use crate::item::ItemFields;
+use crate::item::{FieldsRef, ItemFields, KeyFields};
 use crate::prelude::*;
 use crate::text::lowercase;
 
@@ -88,29 +88,29 @@ pub struct CompiledFilter {
 impl CompiledFilter {
     /// Whether an item passes (same rules as [`FilterOptions`]).
     pub fn matches(&self, item: &ItemFields) -> bool {
+        self.matches_ref(&item.key_fields())
+    }
+
+    /// [`CompiledFilter::matches`] of borrowed key fields.
+    pub fn matches_ref(&self, item: &FieldsRef<'_>) -> bool {
         // Cheapest tests first; the query (a substring scan) last.
-        if !self.plugins.is_empty() && self.plugins.binary_search(&item.plugin).is_err() {
+        if !self.plugins.is_empty() && !contains(&self.plugins, item.plugin) {
             return false;
         }
         if !self.repositories.is_empty() && !contains(&self.repositories, item.repository()) {
             return false;
         }
-        if !self.categories.is_empty()
-            && !item
-                .categories
-                .iter()
-                .any(|c| contains(&self.categories, c))
-        {
+        if !self.categories.is_empty() && !item.categories.any(|c| contains(&self.categories, c)) {
             return false;
         }
         if self.query.is_empty() {
             return true;
         }
         [
-            &item.name,
-            &item.display_name,
-            &item.short_description,
-            &item.identifier,
+            item.name,
+            item.display_name,
+            item.short_description,
+            item.identifier,
         ]
         .into_iter()
         .any(|field| self.query_in(field))

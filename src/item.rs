@@ -89,6 +89,90 @@ impl ItemFields {
 
     /// The repository: the part of the identifier before the first `/` (all of it when there is none).
     pub fn repository(&self) -> &str {
+        self.key_fields().repository()
+    }
+}
+
+/// An item's key fields, borrowed: what the pager reads of an item, without owning its text.
+///
+/// [`Chunk`](crate::Chunk) items are anything that gives this view ([`KeyFields`]): an owned
+/// [`ItemFields`], or the view itself (the wasm boundary reads the fields of a whole chunk out of
+/// one buffer and never copies them into `String`s).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FieldsRef<'a> {
+    /// See [`ItemFields::plugin`].
+    pub plugin: &'a str,
+    /// See [`ItemFields::cluster`].
+    pub cluster: &'a str,
+    /// See [`ItemFields::namespace`].
+    pub namespace: &'a str,
+    /// See [`ItemFields::identifier`].
+    pub identifier: &'a str,
+    /// See [`ItemFields::name`].
+    pub name: &'a str,
+    /// See [`ItemFields::display_name`].
+    pub display_name: &'a str,
+    /// See [`ItemFields::short_description`].
+    pub short_description: &'a str,
+    /// See [`ItemFields::categories`].
+    pub categories: Categories<'a>,
+}
+
+/// An item's categories, borrowed from `String`s or from string slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Categories<'a> {
+    /// From an [`ItemFields`].
+    Owned(&'a [String]),
+    /// From slices of a buffer.
+    Borrowed(&'a [&'a str]),
+}
+
+impl Default for Categories<'_> {
+    fn default() -> Self {
+        Categories::Borrowed(&[])
+    }
+}
+
+impl Categories<'_> {
+    /// Whether any category satisfies `f`.
+    pub fn any(&self, mut f: impl FnMut(&str) -> bool) -> bool {
+        match self {
+            Categories::Owned(v) => v.iter().any(|c| f(c)),
+            Categories::Borrowed(v) => v.iter().any(|c| f(c)),
+        }
+    }
+}
+
+impl<'a> FieldsRef<'a> {
+    /// The repository: the part of the identifier before the first `/` (all of it when there is none).
+    pub fn repository(&self) -> &'a str {
         self.identifier.split('/').next().unwrap_or("")
+    }
+}
+
+/// What a [`Chunk`](crate::Chunk)'s items give the pager: their key fields, borrowed.
+pub trait KeyFields {
+    /// The key fields.
+    fn key_fields(&self) -> FieldsRef<'_>;
+}
+
+impl KeyFields for ItemFields {
+    fn key_fields(&self) -> FieldsRef<'_> {
+        FieldsRef {
+            plugin: &self.plugin,
+            cluster: &self.cluster,
+            namespace: &self.namespace,
+            identifier: &self.identifier,
+            name: &self.name,
+            display_name: &self.display_name,
+            short_description: &self.short_description,
+            categories: Categories::Owned(&self.categories),
+        }
+    }
+}
+
+impl KeyFields for FieldsRef<'_> {
+    fn key_fields(&self) -> FieldsRef<'_> {
+        *self
     }
 }

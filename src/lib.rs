@@ -41,8 +41,8 @@ pub mod wasm;
 
 pub use error::{PagerError, Result, TokenFault};
 pub use filter::FilterOptions;
-pub use item::{Identity, ItemFields, SourceId};
+pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortKey, SortOrder};
-pub use pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
+pub use pager::{Chunk, ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
 pub use token::PageToken;

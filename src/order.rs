@@ -16,8 +16,9 @@
 //! `0xFF`, and a terminator sorts before any escaped or plain byte, so a
 //! component that is a prefix of another sorts first, as it should.
 
-use crate::item::{Identity, ItemFields};
+use crate::item::{FieldsRef, Identity, ItemFields, KeyFields};
 use crate::prelude::*;
+use alloc::borrow::Cow;
 
 /// The merge order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -57,12 +58,21 @@ impl SortOrder {
     /// assert!(SortOrder::DisplayName.key(&a) < SortOrder::DisplayName.key(&b));
     /// ```
     pub fn key(self, item: &ItemFields) -> SortKey {
+        self.key_of(&item.key_fields())
+    }
+
+    /// [`SortOrder::key`] of borrowed key fields.
+    pub fn key_of(self, item: &FieldsRef<'_>) -> SortKey {
+        let sort_value = match self {
+            SortOrder::DisplayName if !item.display_name.is_empty() => item.display_name,
+            _ => item.name,
+        };
         self.key_from_fields(
-            self.sort_value(item),
-            &item.plugin,
-            &item.cluster,
-            &item.namespace,
-            &item.identifier,
+            sort_value,
+            item.plugin,
+            item.cluster,
+            item.namespace,
+            item.identifier,
         )
     }
 
@@ -71,11 +81,12 @@ impl SortOrder {
     ///
     /// This is what a page token stores as a watermark's `sort_key`:
     /// `key_from_parts(sort_value(item), &item.identity()) == key(item)`.
-    pub fn sort_value(self, item: &ItemFields) -> &str {
+    pub fn sort_value(self, item: &impl KeyFields) -> &str {
+        let f = item.key_fields();
         match self {
-            SortOrder::Name => &item.name,
-            SortOrder::DisplayName if item.display_name.is_empty() => &item.name,
-            SortOrder::DisplayName => &item.display_name,
+            SortOrder::Name => f.name,
+            SortOrder::DisplayName if f.display_name.is_empty() => f.name,
+            SortOrder::DisplayName => f.display_name,
         }
     }
 
@@ -123,6 +134,40 @@ impl SortOrder {
         push_component(&mut out, namespace);
         push_component(&mut out, identifier);
         SortKey(out)
+    }
+}
+
+/// The component at the start of `rest` (moved past it): borrowed unless it holds an escaped `0x00`.
+fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
+    // The component runs to its `0x00 0x00` terminator; `0x00 0xFF` is an escaped NUL.
+    let b: &'k [u8] = rest;
+    let mut i = 0;
+    let mut escaped = false;
+    loop {
+        match b.get(i)? {
+            0 => match b.get(i + 1)? {
+                0 => break,
+                &ESCAPED_NUL => {
+                    escaped = true;
+                    i += 2;
+                }
+                _ => return None,
+            },
+            _ => i += 1,
+        }
+    }
+    let part = b.get(..i)?;
+    *rest = b.get(i + 2..)?;
+    if escaped {
+        let mut out = Vec::with_capacity(part.len());
+        let mut j = 0;
+        while let Some(&c) = part.get(j) {
+            out.push(c);
+            j += if c == 0 { 2 } else { 1 };
+        }
+        String::from_utf8(out).ok().map(Cow::Owned)
+    } else {
+        core::str::from_utf8(part).ok().map(Cow::Borrowed)
     }
 }
 
@@ -201,6 +246,23 @@ impl SortKey {
         } else {
             None
         }
+    }
+
+    /// [`SortKey::to_parts`] without copying: `[sort value, plugin, cluster, namespace,
+    /// identifier]`, borrowed from the key (copied only where a component holds a `0x00`).
+    pub fn parts_ref(&self, order: SortOrder) -> Option<[Cow<'_, str>; 5]> {
+        let mut rest = self.0.as_slice();
+        if order == SortOrder::DisplayName {
+            next_component(&mut rest)?;
+        }
+        let parts = [
+            next_component(&mut rest)?,
+            next_component(&mut rest)?,
+            next_component(&mut rest)?,
+            next_component(&mut rest)?,
+            next_component(&mut rest)?,
+        ];
+        rest.is_empty().then_some(parts)
     }
 
     /// Splits a key of `order` back into (sort value, identity): the inverse of

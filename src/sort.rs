@@ -10,7 +10,11 @@ use core::cmp::Ordering;
 
 /// Sorts `items` by `compare`, stably (equal items keep their order), in O(n log n).
 pub fn sort_by<T>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Ordering) {
-    if items.len() < 2 {
+    // Already in order (a chunk from a source that streams in merge order): nothing to do.
+    if items
+        .windows(2)
+        .all(|w| matches!(w, [a, b] if compare(a, b) != Ordering::Greater))
+    {
         return;
     }
     let order = {

@@ -14,10 +14,9 @@
 //!   missing or `null`.
 //! - [`read_continue_input`], [`read_kubeapps_fetcher_options`], [`read_list_fetcher_options`]:
 //!   unknown fields are rejected.
-//! - [`read_item_keys`]: the key tuples `chunk.js` writes for a chunk.
 //!
-//! All but the last are declared as shapes (module `schema`) read by one interpreter; the key tuples,
-//! read on every chunk, have a reader of their own.
+//! They are declared as shapes (module `schema`) read by one interpreter. A chunk's key fields,
+//! read on every chunk, cross without JSON: [`ChunkFields`] reads them.
 //!
 //! Objects are read from JSON objects only (serde's derives also took an array of the fields in
 //! order, e.g. `filter: []`, which no documented shape is). Numbers: whole numbers are read from
@@ -29,8 +28,8 @@
 
 use crate::error::{PagerError, Result};
 use crate::filter::FilterOptions;
-use crate::item::{Identity, ItemFields, SourceId};
-use crate::json::{JsonResult, Reader, Value, Writer};
+use crate::item::{Categories, FieldsRef, Identity, SourceId};
+use crate::json::Writer;
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::prelude::*;
@@ -562,86 +561,113 @@ fn read_fetcher_options(
 // ---------------------------------------------------------------------------
 // Reading: chunk keys, on every chunk, by hand
 
-/// `{field}: {problem}` as a JSON error at the reader's position.
-fn field_error<T>(r: &Reader, field: &str, problem: &str) -> JsonResult<T> {
-    r.error(false, text!(field, ": ", problem))
+/// The key fields of a chunk's items, as `chunk.js` packs them: no JSON, no `String`s.
+///
+/// `text` is every field of every item joined by `\0` (one string for the whole chunk), and
+/// `lens` gives, per item, the lengths of `plugin, cluster, namespace, identifier, name,
+/// displayName, shortDescription`, the number of categories, then each category's length.
+/// Lengths count UTF-16 code units (JS string lengths); the fields are read as `&str` slices
+/// of `text`.
+pub struct ChunkFields<'a> {
+    /// Every field, in order.
+    fields: Vec<&'a str>,
+    /// Per item: the index of its first field in `fields`, and its number of categories.
+    items: Vec<(u32, u32)>,
 }
 
-/// The error for a value of the wrong type: `{field}: expected {what}, found {kind}`.
-fn expected<T>(r: &Reader, field: &str, what: &str, found: &Value) -> JsonResult<T> {
-    field_error(
-        r,
-        field,
-        &text!("expected ", what, ", found ", found.kind()),
-    )
-}
+/// Fields before the categories.
+const FIXED_FIELDS: usize = 7;
 
-fn array(r: &mut Reader, field: &str) -> JsonResult<()> {
-    match r.value()? {
-        Value::Array => Ok(()),
-        other => expected(r, field, "an array", &other),
-    }
-}
-
-fn string(r: &mut Reader, field: &str) -> JsonResult<String> {
-    match r.value()? {
-        Value::String(s) => Ok(s.into_owned()),
-        other => expected(r, field, "a string", &other),
-    }
-}
-
-/// An array of strings.
-fn strings(r: &mut Reader, field: &str) -> JsonResult<Vec<String>> {
-    array(r, field)?;
-    let mut out = Vec::new();
-    while r.next_element()? {
-        out.push(string(r, field)?);
-    }
-    Ok(out)
-}
-
-/// The key fields `chunk.js` writes for a chunk: a JSON array with, per item, the array
-/// `[plugin, cluster, namespace, identifier, name, displayName, shortDescription, categories]`
-/// (`categories` an array of strings).
-pub fn read_item_keys(text: &str) -> core::result::Result<Vec<ItemFields>, String> {
-    let mut reader = Reader::new(text);
-    let r = &mut reader;
-    let read = |r: &mut Reader| -> JsonResult<Vec<ItemFields>> {
-        array(r, "items")?;
+impl<'a> ChunkFields<'a> {
+    /// Reads `text` by `lens`. Errors: a message saying where they do not agree.
+    pub fn read(text: &'a str, lens: &[u32]) -> core::result::Result<Self, String> {
+        let ascii = text.is_ascii();
+        let mut fields = Vec::with_capacity(lens.len());
         let mut items = Vec::new();
-        while r.next_element()? {
-            let at = text!("items[", items.len(), ']');
-            array(r, &at)?;
-            let mut s: [String; 7] = Default::default();
-            for slot in &mut s {
-                if !r.next_element()? {
-                    return field_error(r, &at, "expected 8 fields");
-                }
-                *slot = string(r, &at)?;
+        let mut lens = lens.iter().copied();
+        // Byte offset of the next field; each field is followed by `\0`, but the last.
+        let mut pos = 0usize;
+        let mut take = |units: Option<u32>| -> Option<&'a str> {
+            let rest = text.get(pos..)?;
+            let units = units? as usize;
+            let len = if ascii { units } else { utf8_len(rest, units)? };
+            let field = rest.get(..len)?;
+            if !matches!(rest.as_bytes().get(len), None | Some(0)) {
+                return None;
             }
-            if !r.next_element()? {
-                return field_error(r, &at, "expected 8 fields");
+            pos = pos.saturating_add(len + 1);
+            Some(field)
+        };
+        let bad = |i: usize| text!("items[", i, "]: the key text does not match its lengths");
+        while let Some(first) = lens.next() {
+            let i = items.len();
+            let start = fields.len();
+            fields.push(take(Some(first)).ok_or_else(|| bad(i))?);
+            for _ in 1..FIXED_FIELDS {
+                fields.push(take(lens.next()).ok_or_else(|| bad(i))?);
             }
-            let categories = strings(r, &at)?;
-            if r.next_element()? {
-                return field_error(r, &at, "expected 8 fields");
+            let categories = lens.next().ok_or_else(|| bad(i))?;
+            for _ in 0..categories {
+                fields.push(take(lens.next()).ok_or_else(|| bad(i))?);
             }
-            let [plugin, cluster, namespace, identifier, name, display_name, short_description] = s;
-            items.push(ItemFields {
-                plugin,
-                cluster,
-                namespace,
-                identifier,
-                name,
-                display_name,
-                short_description,
-                categories,
-            });
+            items.push((start as u32, categories));
         }
-        Ok(items)
-    };
-    let items = read(r).and_then(|items| r.end().map(|()| items));
-    items.map_err(|e| e.describe())
+        let whole = if fields.is_empty() {
+            text.is_empty()
+        } else {
+            pos == text.len() + 1
+        };
+        if !whole {
+            return Err("the key text is longer than its lengths say".into());
+        }
+        Ok(ChunkFields { fields, items })
+    }
+
+    /// The number of items.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are no items.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Each item's fields, in order.
+    pub fn iter(&self) -> impl Iterator<Item = FieldsRef<'_>> + '_ {
+        self.items.iter().map(|&(start, categories)| {
+            let start = start as usize;
+            let f = |k: usize| self.fields.get(start + k).copied().unwrap_or_default();
+            let cats = start + FIXED_FIELDS;
+            FieldsRef {
+                plugin: f(0),
+                cluster: f(1),
+                namespace: f(2),
+                identifier: f(3),
+                name: f(4),
+                display_name: f(5),
+                short_description: f(6),
+                categories: Categories::Borrowed(
+                    self.fields
+                        .get(cats..cats + categories as usize)
+                        .unwrap_or_default(),
+                ),
+            }
+        })
+    }
+}
+
+/// The byte length of the first `units` UTF-16 code units of `text`; `None` when `text` is
+/// shorter or a character straddles that point.
+fn utf8_len(text: &str, units: usize) -> Option<usize> {
+    let (mut bytes, mut seen) = (0usize, 0usize);
+    let mut chars = text.chars();
+    while seen < units {
+        let c = chars.next()?;
+        seen += c.len_utf16();
+        bytes += c.len_utf8();
+    }
+    (seen == units).then_some(bytes)
 }
 
 mod schema;

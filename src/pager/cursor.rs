@@ -19,15 +19,15 @@ use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
 use crate::filter::CompiledFilter;
-use crate::item::ItemFields;
+use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
-use crate::token::page_token::{SourceState, Watermark, MAX_TOKEN_LEN};
+use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
 use crate::token::ContinueToken;
 
 use super::stats::SourceStats;
-use super::{Chunk, Failure};
+use super::{ChunkOf, Failure};
 
 /// An item in a source's buffer.
 pub(crate) struct Entry<P> {
@@ -49,6 +49,9 @@ struct ChunkMark {
     seq: u64,
     /// The token the chunk was fetched with, verbatim.
     token: String,
+    /// That token as a page token writes it (computed once: it is in every page token while
+    /// the chunk is buffered).
+    wire: Vec<u8>,
     /// Its entries still buffered.
     live: usize,
 }
@@ -198,7 +201,8 @@ enum Verdict {
 
 /// A checked answer, ready to commit.
 pub(crate) struct Prepared<P> {
-    items: Vec<(SortKey, ItemFields, P)>,
+    /// Each item's key, whether the filter passes it, and its payload.
+    items: Vec<(SortKey, bool, P)>,
     next: Option<String>,
     resource_version: Option<String>,
     remaining_item_count: Option<u64>,
@@ -532,7 +536,11 @@ impl<P> Cursor<P> {
     /// names straddling an opaque token, a next token longer than a page token
     /// may hold), `SOURCE_TOO_LARGE` (also a tie group over the cap),
     /// `NO_PROGRESS`.
-    pub(crate) fn prepare(&self, chunk: Chunk<P>, ctx: &Ctx<'_>) -> Result<Prepared<P>> {
+    pub(crate) fn prepare<F: KeyFields>(
+        &self,
+        chunk: ChunkOf<P, F>,
+        ctx: &Ctx<'_>,
+    ) -> Result<Prepared<P>> {
         let Some(flight) = &self.in_flight else {
             return Err(self.invalid("no request in flight"));
         };
@@ -561,25 +569,20 @@ impl<P> Cursor<P> {
             }
         }
 
-        let items: Vec<(SortKey, ItemFields, P)> = chunk
-            .items
-            .into_iter()
-            .map(|(mut f, p)| {
-                self.fill_defaults(&mut f);
-                (ctx.order.key(&f), f, p)
-            })
-            .collect();
-
+        // Keyed and filtered once, here: the fields are not kept (the filter's verdict is
+        // counted in `commit`, for the items that are not dropped before it).
         // Every item may become the source's watermark, which a page token must hold: a longer
         // key would make every later position fail to encode (the list could not go on).
-        for (i, (_, f, _)) in items.iter().enumerate() {
-            let id = &self.spec.id;
-            let other = |a: &String, b: &String| if a == b { 0 } else { a.len() };
-            let bytes = ctx.order.sort_value(f).len()
+        let id = &self.spec.id;
+        let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
+        for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
+            let f = self.with_defaults(fields.key_fields());
+            let other = |a: &str, b: &str| if a == b { 0 } else { a.len() };
+            let bytes = ctx.order.sort_value(&f).len()
                 + f.identifier.len()
-                + other(&f.plugin, &id.plugin)
-                + other(&f.cluster, &id.cluster)
-                + other(&f.namespace, &id.namespace);
+                + other(f.plugin, &id.plugin)
+                + other(f.cluster, &id.cluster)
+                + other(f.namespace, &id.namespace);
             if bytes > ctx.max_key_bytes {
                 return Err(self.invalid(text!(
                     "item ",
@@ -598,6 +601,7 @@ impl<P> Cursor<P> {
                     " bytes"
                 )));
             }
+            items.push((ctx.order.key_of(&f), ctx.filter.matches_ref(&f), p));
         }
 
         if self.streamed {
@@ -1033,7 +1037,7 @@ impl<P> Cursor<P> {
         let seq = self.seq;
         self.seq = self.seq.wrapping_add(1);
         let mut fresh = Vec::with_capacity(n);
-        for (i, (key, fields, payload)) in p.items.into_iter().enumerate() {
+        for (i, (key, pass, payload)) in p.items.into_iter().enumerate() {
             if i == 0 && overlap_first {
                 // The planned overlap re-read.
                 continue;
@@ -1044,7 +1048,6 @@ impl<P> Cursor<P> {
                 }
                 continue;
             }
-            let pass = ctx.filter.matches(&fields);
             if !pass {
                 delta.filtered_out += 1;
             }
@@ -1081,6 +1084,7 @@ impl<P> Cursor<P> {
             Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. } => {
                 self.marks.push_back(ChunkMark {
                     seq,
+                    wire: text_wire(&flight.token),
                     token: flight.token,
                     live: fresh.len(),
                 });
@@ -1148,38 +1152,46 @@ impl<P> Cursor<P> {
         Some(e)
     }
 
-    /// This source's position, as a page token records it.
-    pub(crate) fn state(&self, order: SortOrder) -> SourceState {
+    /// This source's position, as a page token records it, borrowed from the cursor.
+    pub(crate) fn state(&self, order: SortOrder) -> SourceRef<'_> {
         let exhausted = self.exhausted();
-        let (chunk_token, offset) = if exhausted || !self.streamed {
-            (String::new(), 0)
+        let (chunk_token, chunk_wire, offset) = if exhausted || !self.streamed {
+            ("", None, 0)
         } else if let Some(front) = self.marks.front() {
             // The first chunk with unconsumed items, and how many raw items at
             // its start are consumed: every raw item before the smallest buffered
-            // index was consumed or dropped (a tie-able chunk is sorted on entry,
-            // so that index need not be the buffer's first).
+            // index was consumed or dropped. That is the chunk's first entry in the
+            // buffer: a streamed chunk is in name order (checked on entry), its
+            // entries' `group_raw` is the start of their name's group, and the buffer
+            // keeps them in key order, so along the buffer it never decreases (a
+            // tie-able chunk is sorted on entry, but only within a name).
             let offset = self
                 .buf
                 .iter()
-                .filter(|e| e.chunk == front.seq)
-                .map(|e| e.group_raw)
-                .min()
-                .unwrap_or(0);
-            (front.token.clone(), offset)
+                .find(|e| e.chunk == front.seq)
+                .map_or(0, |e| e.group_raw);
+            debug_assert_eq!(
+                Some(offset),
+                self.buf
+                    .iter()
+                    .filter(|e| e.chunk == front.seq)
+                    .map(|e| e.group_raw)
+                    .min()
+                    .or(Some(0)),
+            );
+            (front.token.as_str(), Some(front.wire.as_slice()), offset)
         } else if let Some((t, o)) = &self.resume {
-            (t.clone(), *o)
+            (t.as_str(), None, *o)
         } else {
-            (self.next.clone().unwrap_or_default(), 0)
+            (self.next.as_deref().unwrap_or_default(), None, 0)
         };
-        SourceState {
-            source: self.spec.id.clone(),
+        SourceRef {
+            source: &self.spec.id,
             chunk_token,
+            chunk_wire,
             offset,
-            watermark: self.watermark.as_ref().and_then(|k| {
-                let (sort_key, identity) = k.to_parts(order)?;
-                Some(Watermark { sort_key, identity })
-            }),
-            resource_version: self.resource_version.clone(),
+            watermark: self.watermark.as_ref().and_then(|k| k.parts_ref(order)),
+            resource_version: &self.resource_version,
             exhausted,
             inconsistent: self.inconsistent,
         }
@@ -1206,7 +1218,9 @@ impl<P> Cursor<P> {
     }
 
     fn is_buffered(&self, key: &SortKey) -> bool {
-        self.buf.binary_search_by(|e| e.key.cmp(key)).is_ok()
+        // Past the buffer's last key (a streamed chunk's new items): not there, no search.
+        self.buf.back().is_some_and(|last| last.key >= *key)
+            && self.buf.binary_search_by(|e| e.key.cmp(key)).is_ok()
     }
 
     fn insert_sorted(&mut self, fresh: Vec<Entry<P>>) {
@@ -1261,16 +1275,19 @@ impl<P> Cursor<P> {
         self.promised = None;
     }
 
-    fn fill_defaults(&self, f: &mut ItemFields) {
-        if f.plugin.is_empty() {
-            f.plugin.clone_from(&self.spec.id.plugin);
+    /// The fields with an empty plugin, cluster or namespace taken from the source.
+    fn with_defaults<'a>(&'a self, mut f: FieldsRef<'a>) -> FieldsRef<'a> {
+        let id = &self.spec.id;
+        for (field, default) in [
+            (&mut f.plugin, &id.plugin),
+            (&mut f.cluster, &id.cluster),
+            (&mut f.namespace, &id.namespace),
+        ] {
+            if field.is_empty() {
+                *field = default;
+            }
         }
-        if f.cluster.is_empty() {
-            f.cluster.clone_from(&self.spec.id.cluster);
-        }
-        if f.namespace.is_empty() {
-            f.namespace.clone_from(&self.spec.id.namespace);
-        }
+        f
     }
 
     fn invalid(&self, message: impl Into<String>) -> PagerError {
@@ -1329,6 +1346,7 @@ fn format_offset(pos: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::item::ItemFields;
 
     #[test]
     fn decimal_offsets_parse_strictly() {

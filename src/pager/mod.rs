@@ -40,7 +40,7 @@ pub use stats::{SourceStats, Stats};
 
 use crate::error::{PagerError, Result, TokenFault};
 use crate::filter::CompiledFilter;
-use crate::item::{ItemFields, SourceId};
+use crate::item::{ItemFields, KeyFields, SourceId};
 use crate::options::PagerOptions;
 use crate::order::SortKey;
 use crate::token::PageToken;
@@ -62,11 +62,16 @@ pub struct ChunkRequest {
     pub limit: u32,
 }
 
-/// One chunk as the source returned it.
+/// One chunk as the source returned it, its items' key fields as [`ItemFields`].
+pub type Chunk<P> = ChunkOf<P, ItemFields>;
+
+/// One chunk as the source returned it, its items' key fields as any [`KeyFields`]: [`Chunk`]
+/// in general (the wasm boundary feeds [`FieldsRef`](crate::item::FieldsRef)s borrowed from one
+/// buffer per chunk).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Chunk<P> {
+pub struct ChunkOf<P, F> {
     /// The items, in the source's order, each with the caller's payload.
-    pub items: Vec<(ItemFields, P)>,
+    pub items: Vec<(F, P)>,
     /// The next token; `None` or `""` = the list ends here.
     pub next_token: Option<String>,
     /// `metadata.resourceVersion` of a Kubernetes list.
@@ -131,7 +136,16 @@ pub struct Pager<P> {
     stats: Stats,
     page_stats: Stats,
     /// The position at the last page boundary (what a page token resumes).
-    boundary: PageToken,
+    boundary: Boundary,
+}
+
+/// The position at the last page boundary, kept as its page token (encoded from the cursors'
+/// own state when the page is taken, with nothing copied; [`Pager::state`] decodes it).
+enum Boundary {
+    Token(String),
+    /// The position at the start cannot be written in a page token (`too-long`): its state
+    /// (whose encoding gives [`Pager::page_token`]'s error).
+    Unencodable(PageToken),
 }
 
 /// Request ids carry the source index in their low bits (64 sources at most),
@@ -239,13 +253,12 @@ impl<P: Clone> Pager<P> {
             next_seq: first_seq(),
             stats: Stats::for_sources(n),
             page_stats: Stats::for_sources(n),
-            boundary: PageToken {
-                fingerprint: 0,
-                page_size: 0,
-                sources: Vec::new(),
-            },
+            boundary: Boundary::Token(String::new()),
         };
-        pager.boundary = pager.build_state();
+        pager.boundary = match pager.encode_position() {
+            Ok(token) => Boundary::Token(token),
+            Err(_) => Boundary::Unencodable(pager.build_state()),
+        };
         pager
     }
 
@@ -297,7 +310,11 @@ impl<P: Clone> Pager<P> {
     /// `maxChunksWithoutProgress` chunks in a row bring nothing new),
     /// `SOURCE_TOO_LARGE` (a source read whole, or a group of equal names of a
     /// kubeapps source, holds more than `maxSourceItems`).
-    pub fn feed(&mut self, request_id: u64, chunk: Chunk<P>) -> Result<FeedOutcome> {
+    pub fn feed<F: KeyFields>(
+        &mut self,
+        request_id: u64,
+        chunk: ChunkOf<P, F>,
+    ) -> Result<FeedOutcome> {
         let Some(i) = self.owner(request_id) else {
             self.count_stale(request_id);
             return Ok(FeedOutcome::Stale);
@@ -355,9 +372,8 @@ impl<P: Clone> Pager<P> {
         }
         // The merge stops at a full page, so `pending` is exactly this page and the
         // cursors already stand right after it: encode first, change nothing on failure.
-        let boundary = self.build_state();
-        let next_page_token = boundary.encode()?;
-        self.boundary = boundary;
+        let next_page_token = self.encode_position()?;
+        self.boundary = Boundary::Token(next_page_token.clone());
         let take = self.pending.len().min(self.options.page_size as usize);
         let items: Vec<P> = self.pending.drain(..take).collect();
         let n = self.cursors.len();
@@ -385,14 +401,26 @@ impl<P: Clone> Pager<P> {
     /// The token that resumes at the current position: right after the last
     /// page taken (at the start before the first). Errors as [`Pager::take_page`].
     pub fn page_token(&self) -> Result<String> {
-        self.boundary.encode()
+        match &self.boundary {
+            Boundary::Token(token) => Ok(token.clone()),
+            Boundary::Unencodable(state) => state.encode(),
+        }
     }
 
     /// The decoded position that [`Pager::page_token`] encodes: every source's
     /// chunk token, offset, watermark, resourceVersion and flags, in the
     /// options' source order. [`Pager::from_state`] resumes from it.
     pub fn state(&self) -> PageToken {
-        self.boundary.clone()
+        match &self.boundary {
+            // The pager's own token: it decodes (encoding and decoding round-trip exactly;
+            // tests/token_props.rs). The empty state stands in for what cannot happen.
+            Boundary::Token(token) => PageToken::decode(token).unwrap_or(PageToken {
+                fingerprint: self.fingerprint,
+                page_size: self.options.page_size,
+                sources: Vec::new(),
+            }),
+            Boundary::Unencodable(state) => state.clone(),
+        }
     }
 
     /// The options it runs with.
@@ -412,6 +440,7 @@ impl<P: Clone> Pager<P> {
             .and_then(|c| c.watermark.as_ref())
     }
 
+    /// The current position, owned (only for a position that has no page token).
     fn build_state(&self) -> PageToken {
         PageToken {
             fingerprint: self.fingerprint,
@@ -419,9 +448,24 @@ impl<P: Clone> Pager<P> {
             sources: self
                 .cursors
                 .iter()
-                .map(|c| c.state(self.options.sort))
+                .map(|c| c.state(self.options.sort).to_state())
                 .collect(),
         }
+    }
+
+    /// The page token of the current position, written from the cursors' state as it stands
+    /// (no copy of it; each buffered chunk's token was put in its compact form when it came).
+    fn encode_position(&self) -> Result<String> {
+        let sources: Vec<_> = self
+            .cursors
+            .iter()
+            .map(|c| c.state(self.options.sort))
+            .collect();
+        crate::token::page_token::encode_position(
+            self.fingerprint,
+            self.options.page_size,
+            &sources,
+        )
     }
 
     /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).

@@ -61,6 +61,7 @@
 //! Allocation is bounded by the input: see `examples/fuzz_decoders.rs`.
 
 use crate::prelude::*;
+use alloc::borrow::Cow;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -170,36 +171,8 @@ impl PageToken {
     /// sources) or `too-long` (a text over 8 KiB, e.g. from very long keys or
     /// source tokens).
     pub fn encode(&self) -> Result<String> {
-        if self.sources.len() > MAX_SOURCES {
-            return Err(PagerError::page_token(
-                TokenFault::TooManySources,
-                text!(
-                    self.sources.len(),
-                    " sources; a page token holds at most ",
-                    MAX_SOURCES
-                ),
-            ));
-        }
-        let mut frame = Writer(Vec::with_capacity(256));
-        frame.0.push(PAGE_TOKEN_VERSION);
-        WireToken::new(self).write(&mut frame);
-        let mut frame = frame.0;
-        let check = crc32::crc32(&frame);
-        frame.extend_from_slice(&check.to_le_bytes());
-        let text_len = base64url::encoded_len(frame.len());
-        if text_len > MAX_TOKEN_LEN {
-            return Err(PagerError::page_token(
-                TokenFault::TooLong,
-                text!(
-                    "the token would be ",
-                    text_len,
-                    " characters; at most ",
-                    MAX_TOKEN_LEN,
-                    " are allowed (very long keys or source tokens?)"
-                ),
-            ));
-        }
-        Ok(base64url::encode(&frame))
+        let sources: Vec<_> = self.sources.iter().map(SourceState::borrowed).collect();
+        encode_position(self.fingerprint, self.page_size, &sources)
     }
 
     /// Decodes a token written by this or an earlier version.
@@ -208,6 +181,123 @@ impl PageToken {
     pub fn decode(token: &str) -> Result<PageToken> {
         decode_frame(token).map(|(token, _)| token)
     }
+}
+
+/// One source's position, borrowed: a [`SourceState`] as the pager holds it, for
+/// [`encode_position`] (which writes the same token as [`PageToken::encode`] of the owned state).
+pub(crate) struct SourceRef<'a> {
+    pub source: &'a SourceId,
+    pub chunk_token: &'a str,
+    /// `chunk_token`'s `Text` as [`text_wire`] writes it, when known in advance.
+    pub chunk_wire: Option<&'a [u8]>,
+    pub offset: u32,
+    /// `[sort key, plugin, cluster, namespace, identifier]`: see [`Watermark`].
+    pub watermark: Option<[Cow<'a, str>; 5]>,
+    pub resource_version: &'a str,
+    pub exhausted: bool,
+    pub inconsistent: bool,
+}
+
+impl SourceState {
+    /// The state, borrowed.
+    pub(crate) fn borrowed(&self) -> SourceRef<'_> {
+        fn parts(w: &Watermark) -> [Cow<'_, str>; 5] {
+            let i = &w.identity;
+            [
+                &w.sort_key,
+                &i.plugin,
+                &i.cluster,
+                &i.namespace,
+                &i.identifier,
+            ]
+            .map(|s| Cow::Borrowed(s.as_str()))
+        }
+        SourceRef {
+            source: &self.source,
+            chunk_token: &self.chunk_token,
+            chunk_wire: None,
+            offset: self.offset,
+            watermark: self.watermark.as_ref().map(parts),
+            resource_version: &self.resource_version,
+            exhausted: self.exhausted,
+            inconsistent: self.inconsistent,
+        }
+    }
+}
+
+impl SourceRef<'_> {
+    /// The owned state.
+    pub(crate) fn to_state(&self) -> SourceState {
+        SourceState {
+            source: self.source.clone(),
+            chunk_token: self.chunk_token.into(),
+            offset: self.offset,
+            watermark: self.watermark.as_ref().map(|[k, p, c, n, i]| Watermark {
+                sort_key: k.as_ref().into(),
+                identity: Identity {
+                    plugin: p.as_ref().into(),
+                    cluster: c.as_ref().into(),
+                    namespace: n.as_ref().into(),
+                    identifier: i.as_ref().into(),
+                },
+            }),
+            resource_version: self.resource_version.into(),
+            exhausted: self.exhausted,
+            inconsistent: self.inconsistent,
+        }
+    }
+}
+
+/// The page token of a position held as borrowed parts: byte for byte [`PageToken::encode`] of
+/// the same state, without copying it first.
+pub(crate) fn encode_position(
+    fingerprint: u64,
+    page_size: u32,
+    sources: &[SourceRef<'_>],
+) -> Result<String> {
+    encode_wire(WireToken::new(fingerprint, page_size, sources))
+}
+
+/// The `Text` field of `text` as a page token writes it: computed once for a text that a
+/// token will hold many times (a buffered chunk's token), then written as it is.
+pub(crate) fn text_wire(text: &str) -> Vec<u8> {
+    let mut w = Writer(Vec::new());
+    WireText::new(text).write(&mut w);
+    w.0
+}
+
+/// The frame of a payload, checked and in base64url.
+fn encode_wire(wire: WireToken<'_>) -> Result<String> {
+    if wire.sources.len() > MAX_SOURCES {
+        return Err(PagerError::page_token(
+            TokenFault::TooManySources,
+            text!(
+                wire.sources.len(),
+                " sources; a page token holds at most ",
+                MAX_SOURCES
+            ),
+        ));
+    }
+    let mut frame = Writer(Vec::with_capacity(256));
+    frame.0.push(PAGE_TOKEN_VERSION);
+    wire.write(&mut frame);
+    let mut frame = frame.0;
+    let check = crc32::crc32(&frame);
+    frame.extend_from_slice(&check.to_le_bytes());
+    let text_len = base64url::encoded_len(frame.len());
+    if text_len > MAX_TOKEN_LEN {
+        return Err(PagerError::page_token(
+            TokenFault::TooLong,
+            text!(
+                "the token would be ",
+                text_len,
+                " characters; at most ",
+                MAX_TOKEN_LEN,
+                " are allowed (very long keys or source tokens?)"
+            ),
+        ));
+    }
+    Ok(base64url::encode(&frame))
 }
 
 /// Decodes a token and tells its frame's version and length.
@@ -336,7 +426,13 @@ enum WireText<'a> {
     Plain(&'a str),
     Decimal(u64),
     Base64Url(Vec<u8>),
-    Continue { rv: i64, start: String },
+    Continue {
+        rv: i64,
+        start: String,
+    },
+    /// One of the forms above, already written ([`text_wire`]).
+    #[cfg_attr(test, serde(skip))]
+    Written(&'a [u8]),
 }
 
 #[cfg_attr(test, derive(Serialize))]
@@ -456,6 +552,7 @@ impl WireText<'_> {
                 w.zigzag(*rv);
                 w.str(start);
             }
+            WireText::Written(bytes) => w.0.extend_from_slice(bytes),
         }
     }
 }
@@ -480,25 +577,31 @@ impl WireMark<'_> {
 }
 
 impl<'a> WireToken<'a> {
-    fn new(token: &'a PageToken) -> Self {
+    fn new(fingerprint: u64, page_size: u32, sources: &'a [SourceRef<'_>]) -> Self {
         WireToken {
-            fingerprint: token.fingerprint.to_le_bytes(),
-            page_size: token.page_size,
-            sources: token.sources.iter().map(WireSource::new).collect(),
+            fingerprint: fingerprint.to_le_bytes(),
+            page_size,
+            sources: sources.iter().map(WireSource::new).collect(),
         }
     }
 }
 
 impl<'a> WireSource<'a> {
-    fn new(s: &'a SourceState) -> Self {
+    fn new(s: &'a SourceRef<'_>) -> Self {
         WireSource {
             plugin: WirePlugin::new(&s.source.plugin),
             cluster: &s.source.cluster,
             namespace: &s.source.namespace,
-            chunk_token: WireText::new(&s.chunk_token),
+            chunk_token: match s.chunk_wire {
+                Some(bytes) => WireText::Written(bytes),
+                None => WireText::new(s.chunk_token),
+            },
             offset: s.offset,
-            watermark: s.watermark.as_ref().map(|w| WireMark::new(w, &s.source)),
-            resource_version: WireText::new(&s.resource_version),
+            watermark: s
+                .watermark
+                .as_ref()
+                .map(|parts| WireMark::new(parts.each_ref().map(|p| p.as_ref()), s.source)),
+            resource_version: WireText::new(s.resource_version),
             exhausted: s.exhausted,
             inconsistent: s.inconsistent,
         }
@@ -558,20 +661,20 @@ fn canonical_decimal(text: &str) -> Option<u64> {
 }
 
 impl<'a> WireMark<'a> {
-    fn new(w: &'a Watermark, source: &SourceId) -> Self {
-        let id = &w.identity;
-        let repo = id
-            .identifier
-            .strip_suffix(w.sort_key.as_str())
+    /// `[sort key, plugin, cluster, namespace, identifier]` of a watermark of `source`.
+    fn new(parts: [&'a str; 5], source: &SourceId) -> Self {
+        let [sort_key, plugin, cluster, namespace, identifier] = parts;
+        let repo = identifier
+            .strip_suffix(sort_key)
             .and_then(|head| head.strip_suffix('/'));
         WireMark {
-            sort_key: &w.sort_key,
-            plugin: (id.plugin != source.plugin).then(|| WirePlugin::new(&id.plugin)),
-            cluster: (id.cluster != source.cluster).then_some(id.cluster.as_str()),
-            namespace: (id.namespace != source.namespace).then_some(id.namespace.as_str()),
+            sort_key,
+            plugin: (plugin != source.plugin).then(|| WirePlugin::new(plugin)),
+            cluster: (cluster != source.cluster).then_some(cluster),
+            namespace: (namespace != source.namespace).then_some(namespace),
             identifier: match repo {
                 Some(repo) => WireIdentifier::RepoSlashKey(repo),
-                None => WireIdentifier::Full(&id.identifier),
+                None => WireIdentifier::Full(identifier),
             },
         }
     }
@@ -946,6 +1049,10 @@ impl Visitor<'_> for WholeU32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn refs(token: &PageToken) -> Vec<SourceRef<'_>> {
+        token.sources.iter().map(SourceState::borrowed).collect()
+    }
     use std::println;
 
     fn k8s_state(plugin: &str, start: &str, rv: i64) -> SourceState {
@@ -995,6 +1102,7 @@ mod tests {
                 WireText::Decimal(_) => 2,
                 WireText::Base64Url(_) => 3,
                 WireText::Continue { .. } => 4,
+                WireText::Written(_) => 5,
             };
             assert_eq!(tag, form, "form of {text:?}");
             let mut w = Writer(Vec::new());
@@ -1041,8 +1149,15 @@ mod tests {
             ],
         };
         let mut w = Writer(Vec::new());
-        WireToken::new(&token).write(&mut w);
-        assert_eq!(Ok(w.0), postcard::to_allocvec(&WireToken::new(&token)));
+        WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
+        assert_eq!(
+            Ok(w.0),
+            postcard::to_allocvec(&WireToken::new(
+                token.fingerprint,
+                token.page_size,
+                &refs(&token)
+            ))
+        );
         let text = token.encode().unwrap_or_default();
         assert_eq!(PageToken::decode(&text), Ok(token));
     }
@@ -1114,11 +1229,16 @@ mod tests {
                 assert_eq!(s.chunk_token.len(), 100, "{name}");
             }
             let mut w = Writer(Vec::new());
-            WireToken::new(&token).write(&mut w);
+            WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
             let payload = w.0;
             assert_eq!(
                 Ok(&payload),
-                postcard::to_allocvec(&WireToken::new(&token)).as_ref(),
+                postcard::to_allocvec(&WireToken::new(
+                    token.fingerprint,
+                    token.page_size,
+                    &refs(&token)
+                ))
+                .as_ref(),
                 "{name}: postcard's encoding"
             );
             let text = token.encode().unwrap_or_default();
@@ -1126,9 +1246,13 @@ mod tests {
             assert_eq!(PageToken::decode(&text).as_ref(), Ok(&token), "{name}");
             // The same frame around a JSON payload instead.
             let framed = |json_len: usize| base64url::encoded_len(json_len + 5);
-            let wire_json = serde_json::to_string(&WireToken::new(&token))
-                .unwrap_or_default()
-                .len();
+            let wire_json = serde_json::to_string(&WireToken::new(
+                token.fingerprint,
+                token.page_size,
+                &refs(&token),
+            ))
+            .unwrap_or_default()
+            .len();
             let view_json = serde_json::to_string(&token).unwrap_or_default().len();
             println!(
                 "| {name} | {} B | {} chars | {} chars ({wire_json} B) | {} chars ({view_json} B) |",

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::*;
+use crate::item::ItemFields;
 use crate::token::{inspect_token, SourceState, Watermark};
 
 fn written(write: impl FnOnce(&mut Writer)) -> String {
@@ -320,17 +321,6 @@ struct ListFetcherOptions {
     headers: BTreeMap<String, String>,
 }
 
-type Tuple = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    Vec<String>,
-);
-
 // ---------------------------------------------------------------------------
 // Inputs: valid JSON as JSON.stringify writes it, and edits of it.
 
@@ -509,25 +499,96 @@ fn continue_input_and_fetcher_options_read_as_the_serde_shapes_read_them() {
     }
 }
 
-#[test]
-fn item_keys_read_as_tuples() {
-    let base = r#"[["helm.packages","default","kubeapps","bitnami/a","a","A","d\n",["x","y"]],["","","ns","b","b","","",[]]]"#;
-    for text in variants(base) {
-        let got = read_item_keys(&text).ok();
-        let want = serde_json::from_str::<Vec<Tuple>>(&text).ok().map(|v| {
-            v.into_iter()
-                .map(|t| ItemFields {
-                    plugin: t.0,
-                    cluster: t.1,
-                    namespace: t.2,
-                    identifier: t.3,
-                    name: t.4,
-                    display_name: t.5,
-                    short_description: t.6,
-                    categories: t.7,
-                })
-                .collect::<Vec<_>>()
-        });
-        assert_eq!(got, want, "{text}");
+/// `text` and `lens` as `chunk.js` packs items (lengths in UTF-16 units).
+fn pack(items: &[ItemFields]) -> (String, Vec<u32>) {
+    let mut parts: Vec<&str> = Vec::new();
+    let mut lens = Vec::new();
+    for it in items {
+        let fixed = [
+            &it.plugin,
+            &it.cluster,
+            &it.namespace,
+            &it.identifier,
+            &it.name,
+            &it.display_name,
+            &it.short_description,
+        ];
+        for f in fixed {
+            parts.push(f);
+            lens.push(f.encode_utf16().count() as u32);
+        }
+        lens.push(it.categories.len() as u32);
+        for c in &it.categories {
+            parts.push(c);
+            lens.push(c.encode_utf16().count() as u32);
+        }
     }
+    (parts.join("\0"), lens)
+}
+
+fn owned(f: FieldsRef<'_>) -> ItemFields {
+    let mut categories = Vec::new();
+    f.categories.any(|c| {
+        categories.push(c.to_owned());
+        false
+    });
+    ItemFields {
+        plugin: f.plugin.into(),
+        cluster: f.cluster.into(),
+        namespace: f.namespace.into(),
+        identifier: f.identifier.into(),
+        name: f.name.into(),
+        display_name: f.display_name.into(),
+        short_description: f.short_description.into(),
+        categories,
+    }
+}
+
+#[test]
+fn chunk_fields_read_what_chunk_js_packs() {
+    let item = |name: &str, cats: &[&str]| ItemFields {
+        plugin: "helm.packages".into(),
+        namespace: "ns".into(),
+        identifier: format!("bitnami/{name}"),
+        name: name.into(),
+        display_name: name.to_uppercase(),
+        short_description: format!("{name}\0\n"),
+        categories: cats.iter().map(|c| c.to_string()).collect(),
+        ..Default::default()
+    };
+    let cases: Vec<Vec<ItemFields>> = vec![
+        vec![],
+        vec![ItemFields::default()],
+        vec![item("apache", &["Web", ""]), item("nginx", &[])],
+        // Not ASCII: lengths in UTF-16 units, 1 to 4 bytes a character.
+        vec![item("ünïcødé", &["Ωmega", "𝄞 clef"]), item("ok", &["x"])],
+        vec![item("𝄞", &[]), ItemFields::default(), item("é", &["é"])],
+    ];
+    for items in cases {
+        let (text, lens) = pack(&items);
+        let read = ChunkFields::read(&text, &lens).expect("reads");
+        assert_eq!(read.len(), items.len());
+        let got: Vec<ItemFields> = read.iter().map(owned).collect();
+        assert_eq!(got, items, "{text:?}");
+        // Lengths that do not fit the text are an error, never a panic or a wrong split.
+        for k in 0..lens.len() {
+            for delta in [1i64, -1] {
+                let mut bad = lens.clone();
+                bad[k] = (i64::from(bad[k]) + delta).max(0) as u32;
+                if bad != lens {
+                    let _ = ChunkFields::read(&text, &bad).map(|r| r.iter().count());
+                }
+            }
+        }
+        if !lens.is_empty() {
+            assert!(ChunkFields::read(&text, &lens[..lens.len() - 1]).is_err());
+            if let Some((last, _)) = text.char_indices().last() {
+                assert!(ChunkFields::read(&text[..last], &lens).is_err());
+            }
+        }
+        let longer = text.clone() + "\0x";
+        assert!(ChunkFields::read(&longer, &lens).is_err());
+    }
+    // A character straddling two fields' lengths.
+    assert!(ChunkFields::read("\u{1D11E}", &[1, 1, 0, 0, 0, 0, 0, 0]).is_err());
 }

@@ -1,66 +1,84 @@
 // Reads a chunk response on the JS side, once per chunk, so that the boundary crosses into wasm
-// with one string instead of one call per field per item. Accepted shapes:
+// with one string and one array of lengths instead of one call per field per item (no JSON: see
+// `ChunkFields` in src/view.rs for the layout). Accepted shapes:
 //  - Kubeapps GetAvailablePackageSummariesResponse / GetInstalledPackageSummariesResponse as JSON
 //    (camelCase, default-valued fields omitted) or as @bufbuild/protobuf v1 message objects;
 //  - a Kubernetes List (`items`, `metadata.continue`, `metadata.resourceVersion`,
 //    `metadata.remainingItemCount`), whose items are Kubeapps summaries or Kubernetes objects
 //    (`metadata.name`, `metadata.namespace`, `spec.displayName`, `spec.shortDescription`, `spec.categories`).
-// Never throws: a value it cannot read gives `{ error }`. Keep the export line the file's last line
-// (scripts/package.mjs rewrites it to CommonJS for the nodejs build).
+// Also builds pages and stats for the pager in one call each. Never throws: a value it cannot
+// read gives `{ error }`. Keep the export line the file's last line (scripts/package.mjs rewrites
+// it to CommonJS for the nodejs build).
 
 const isObject = (v) => typeof v === "object" && v !== null;
 
-/** A string field: absent (undefined/null) reads as "", anything but a string is an error. */
+// A lone surrogate would reach wasm as U+FFFD (the UTF-8 encoder replaces it): reject it instead.
+// (In a `u` regex, a surrogate pair is one code point: `\p{Cs}` matches only lone halves.)
+const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u.test(s);
+
+/**
+ * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
+ * units), per item `plugin, cluster, namespace, identifier, name, displayName, shortDescription`,
+ * then the number of categories and each category. A field absent (undefined/null) reads as "" (as
+ * []: categories); anything but a string (an array of strings) is an error naming `items[i].field`,
+ * built only then. With `check`, each field must be well-formed text.
+ */
+function packKeys(items, check) {
+  const parts = [], lens = [];
+  const str = (value, i, field, k) => {
+    if (value == null) value = "";
+    else if (typeof value !== "string" || (check && !wellFormed(value))) {
+      const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
+      throw new TypeError(
+        typeof value !== "string" ? `${what} must be a string, got ${typeof value}` : `${what} is not well-formed text (a lone surrogate)`,
+      );
+    }
+    parts.push(value);
+    lens.push(value.length);
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
+    const ref = item.availablePackageRef ?? item.installedPackageRef;
+    let categories, field;
+    if (isObject(ref)) {
+      const context = isObject(ref.context) ? ref.context : {};
+      const plugin = isObject(ref.plugin) ? ref.plugin : {};
+      str(plugin.name, i, "ref.plugin.name");
+      str(context.cluster, i, "ref.context.cluster");
+      str(context.namespace, i, "ref.context.namespace");
+      str(ref.identifier, i, "ref.identifier");
+      str(item.name, i, "name");
+      str(item.displayName ?? item.pkgDisplayName, i, "displayName");
+      str(item.shortDescription, i, "shortDescription");
+      [categories, field] = [item.categories, "categories"];
+    } else if (isObject(item.metadata)) {
+      const meta = item.metadata;
+      const spec = isObject(item.spec) ? item.spec : {};
+      parts.push("", "");
+      lens.push(0, 0);
+      str(meta.namespace, i, "metadata.namespace");
+      str(meta.name, i, "metadata.name");
+      str(meta.name, i, "metadata.name");
+      str(spec.displayName, i, "spec.displayName");
+      str(spec.shortDescription, i, "spec.shortDescription");
+      [categories, field] = [spec.categories, "spec.categories"];
+    } else {
+      throw new TypeError(`items[${i}] has neither availablePackageRef, installedPackageRef nor metadata`);
+    }
+    if (categories == null) categories = [];
+    else if (!Array.isArray(categories)) throw new TypeError(`items[${i}].${field} must be an array of strings`);
+    lens.push(categories.length);
+    for (let k = 0; k < categories.length; k++) str(categories[k], i, field, k);
+  }
+  return { parts, lens };
+}
+
+/** A string field that does not go to wasm as a key: absent reads as "". */
 function str(value, what) {
   if (value === undefined || value === null) return "";
   if (typeof value !== "string") throw new TypeError(`${what} must be a string, got ${typeof value}`);
   return value;
-}
-
-/** `categories`: absent reads as [], else an array of strings. */
-function strings(value, what) {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new TypeError(`${what} must be an array of strings`);
-  return value.map((v, i) => str(v, `${what}[${i}]`));
-}
-
-/** The key fields of one item as a tuple: [plugin, cluster, namespace, identifier, name, displayName, shortDescription, categories]. */
-function itemKey(item, i) {
-  const at = `items[${i}]`;
-  if (!isObject(item)) throw new TypeError(`${at} must be an object`);
-  const ref = item.availablePackageRef ?? item.installedPackageRef;
-  if (isObject(ref)) {
-    const context = isObject(ref.context) ? ref.context : {};
-    const plugin = isObject(ref.plugin) ? ref.plugin : {};
-    const name = str(item.name, `${at}.name`);
-    const display = str(item.displayName ?? item.pkgDisplayName, `${at}.displayName`);
-    return [
-      str(plugin.name, `${at}.ref.plugin.name`),
-      str(context.cluster, `${at}.ref.context.cluster`),
-      str(context.namespace, `${at}.ref.context.namespace`),
-      str(ref.identifier, `${at}.ref.identifier`),
-      name,
-      display,
-      str(item.shortDescription, `${at}.shortDescription`),
-      strings(item.categories, `${at}.categories`),
-    ];
-  }
-  if (isObject(item.metadata)) {
-    const meta = item.metadata;
-    const spec = isObject(item.spec) ? item.spec : {};
-    const name = str(meta.name, `${at}.metadata.name`);
-    return [
-      "",
-      "",
-      str(meta.namespace, `${at}.metadata.namespace`),
-      name,
-      name,
-      str(spec.displayName, `${at}.spec.displayName`),
-      str(spec.shortDescription, `${at}.spec.shortDescription`),
-      strings(spec.categories, `${at}.spec.categories`),
-    ];
-  }
-  throw new TypeError(`${at} has neither availablePackageRef, installedPackageRef nor metadata`);
 }
 
 /** An optional count: a number, a decimal string (proto int64 as JSON) or a bigint (protobuf-es). */
@@ -72,8 +90,10 @@ function count(value, what) {
 }
 
 /**
- * Reads a chunk response. Returns `{ items, keys, next, resourceVersion, remaining }` where `keys` is
- * the JSON text of one key tuple per item, or `{ error }`.
+ * Reads a chunk response. Returns `{ items, n, text, units, lens, count, next, resourceVersion,
+ * remaining }` where `text` is every item's key fields joined by "\0" and `lens` their lengths, as
+ * `ChunkFields` (src/view.rs) reads them (`n`, `units`, `count`: the lengths of `items`, `text`
+ * and `lens`); or `{ error }`. `copyChunk` then copies `text` and `lens` into wasm memory.
  */
 function readChunk(response) {
   try {
@@ -102,19 +122,75 @@ function readChunk(response) {
     // Our own copy of the item list, read once now: pages are built from it later, so a transport
     // that reuses or clears its arrays, or a getter that throws later, cannot change a page.
     items = Array.prototype.slice.call(items);
-    const keys = new Array(items.length);
-    for (let i = 0; i < items.length; i++) keys[i] = itemKey(items[i], i);
-    return { items, keys: JSON.stringify(keys), next, resourceVersion, remaining };
+    const keys = packKeys(items, false);
+    // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
+    // next one's); only when it fails, read again checking each field, to name the one at fault.
+    const text = keys.parts.join("\0");
+    if (!wellFormed(text)) {
+      packKeys(items, true); // throws, naming the field
+      throw new TypeError("the items' text is not well-formed (a lone surrogate)");
+    }
+    const lens = keys.lens;
+    return { items, n: items.length, text, units: text.length, lens, count: lens.length, next, resourceVersion, remaining };
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
 }
 
-/** Builds a page's items: item k is `chunks[which[k]][indices[k]]` (one call per page, not per item). */
-function pickItems(chunks, which, indices) {
-  const out = new Array(indices.length);
-  for (let k = 0; k < indices.length; k++) out[k] = chunks[which[k]][indices[k]];
-  return out;
+const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses"];
+
+/** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */
+const counter = (counters, k) => counters[2 * k] + counters[2 * k + 1] * 2 ** 32;
+
+/** `into` with the 7 `COUNTERS` from counter `at` on. */
+function counted(into, counters, at) {
+  for (let k = 0; k < 7; k++) into[COUNTERS[k]] = counter(counters, at + k);
+  return into;
 }
 
-export { readChunk, pickItems };
+/**
+ * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals' 7
+ * `COUNTERS`, `itemsEmitted`, then 7 per source; `labels` names the sources.
+ */
+function makeStats(counters, labels, at = 0) {
+  const c = at ? counters.subarray(at) : counters;
+  const stats = counted({}, c, 0);
+  stats.itemsEmitted = counter(c, 7);
+  stats.sources = labels.map((source, s) => counted({ source }, c, 8 + 7 * s));
+  return stats;
+}
+
+/**
+ * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
+ * `truncated`), the item count n, n chunk slots, n indices, then the counters (`makeStats`): item k
+ * is `chunks[slot k][index k]`, the very object fed.
+ */
+function makePage(chunks, data, token, labels) {
+  const [flags, n] = data;
+  const items = new Array(n);
+  for (let k = 0; k < n; k++) items[k] = chunks[data[2 + k]][data[2 + n + k]];
+  return {
+    items,
+    nextPageToken: token,
+    done: (flags & 1) !== 0,
+    inconsistent: (flags & 2) !== 0,
+    truncated: (flags & 4) !== 0,
+    stats: makeStats(data, labels, 2 + 2 * n),
+  };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Copies what `readChunk` read into wasm memory: `text` as UTF-8 into `bytes`, `lens` into `lens`
+ * (both views of wasm memory, sized from `units` and `count`). The bytes written, or -1 when they
+ * do not fit.
+ */
+function copyChunk(read, bytes, lens) {
+  if (lens.length !== read.lens.length) return -1;
+  lens.set(read.lens);
+  const { read: units, written } = encoder.encodeInto(read.text, bytes);
+  return units === read.text.length ? written : -1;
+}
+
+export { readChunk, copyChunk, makePage, makeStats };

@@ -1,7 +1,8 @@
 //! The `Pager` class for JS: the core pager over the caller's own item objects.
 //!
 //! Items are carried as (chunk array, index) references, so a chunk crosses into wasm once (its
-//! key fields as one JSON string, see `chunk.js`) and pages hand back the very objects that were fed.
+//! key fields as one string and their lengths, see `chunk.js` and [`ChunkFields`]) and pages hand
+//! back the very objects that were fed. A page crosses back in one call (`makePage`).
 
 use crate::prelude::*;
 use alloc::rc::Rc;
@@ -12,16 +13,19 @@ use wasm_bindgen::prelude::*;
 use super::convert::write_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
-use crate::json::Writer;
-use crate::pager::{Chunk, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
-use crate::view::{read_item_keys, write_source_stats_fields};
+use crate::pager::{ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
+use crate::view::ChunkFields;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
 extern "C" {
     #[wasm_bindgen(js_name = readChunk)]
     fn read_chunk(response: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = pickItems)]
-    fn pick_items(chunks: &js_sys::Array, which: &[u32], indices: &[u32]) -> js_sys::Array;
+    #[wasm_bindgen(js_name = copyChunk)]
+    fn copy_chunk(read: &JsValue, bytes: &mut [u8], lens: &mut [u32]) -> i32;
+    #[wasm_bindgen(js_name = makePage)]
+    fn make_page(chunks: &js_sys::Array, data: &[u32], token: &str, labels: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = makeStats)]
+    fn make_stats(counters: &[u32], labels: &JsValue) -> JsValue;
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -33,34 +37,41 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// `PagerStats`: totals, `itemsEmitted`, and one entry per source (labelled).
-fn write_stats(w: &mut Writer, stats: &Stats, labels: &[String]) {
-    w.begin_object();
-    write_source_stats_fields(w, &stats.total());
-    w.u64_field("itemsEmitted", stats.items_emitted);
-    w.key("sources");
-    w.begin_array();
-    for (s, label) in stats.sources.iter().zip(labels) {
-        w.begin_object();
-        w.str_field("source", label);
-        write_source_stats_fields(w, s);
-        w.end_object();
+/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's; each
+/// u64 as its low and high u32.
+fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
+    let sources = core::iter::once(stats.total()).chain(stats.sources.iter().cloned());
+    for (i, s) in sources.enumerate() {
+        let emitted = (i == 0).then_some(stats.items_emitted);
+        for n in [
+            s.requests,
+            s.items_scanned,
+            s.filtered_out,
+            s.duplicates_dropped,
+            s.rescans,
+            s.expired_recoveries,
+            s.stale_responses,
+        ]
+        .into_iter()
+        .chain(emitted)
+        {
+            out.extend([n as u32, (n >> 32) as u32]);
+        }
     }
-    w.end_array();
-    w.end_object();
 }
 
-fn stats_to_js(stats: &Stats, labels: &[String]) -> JsValue {
-    write_js(|w| write_stats(w, stats, labels))
-}
-
-/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`.
-pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &[String]) -> JsResult<JsValue> {
-    // One array entry per distinct chunk; `which` points each item at its chunk.
+/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`, in one call.
+pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
+    let n = page.items.len();
+    // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
+    let mut data = Vec::with_capacity(2 + 2 * n + 16 * (1 + page.stats.sources.len()));
+    data.push(
+        u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
+    );
+    data.push(n as u32);
+    // One array entry per distinct chunk; each item's slot points at its chunk.
     let chunks = js_sys::Array::new();
     let mut seen: Vec<*const JsValue> = Vec::new();
-    let mut which = Vec::with_capacity(page.items.len());
-    let mut indices = Vec::with_capacity(page.items.len());
     for item in &page.items {
         let ptr = Rc::as_ptr(&item.chunk);
         let slot = match seen.iter().position(|p| *p == ptr) {
@@ -71,59 +82,73 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &[String]) -> JsResult<JsV
                 seen.len() - 1
             }
         };
-        which.push(slot as u32);
-        indices.push(item.index);
+        data.push(slot as u32);
     }
-    let items = pick_items(&chunks, &which, &indices);
-    let out = js_sys::Object::new();
-    let set =
-        |k: &str, v: &JsValue| js_sys::Reflect::set(&out, &JsValue::from_str(k), v).map(|_| ());
-    set("items", &items)?;
-    set("nextPageToken", &JsValue::from_str(&page.next_page_token))?;
-    set("done", &JsValue::from_bool(page.done))?;
-    set("inconsistent", &JsValue::from_bool(page.inconsistent))?;
-    set("truncated", &JsValue::from_bool(page.truncated))?;
-    set("stats", &stats_to_js(&page.stats, labels))?;
-    Ok(out.into())
+    data.extend(page.items.iter().map(|item| item.index));
+    push_counters(&mut data, &page.stats);
+    make_page(&chunks, &data, &page.next_page_token, labels)
 }
 
-/// Reads a response into a core chunk (one crossing for the key fields). `INVALID_RESPONSE` names the source.
-pub(crate) fn chunk_from_js(response: &JsValue, source: &str) -> crate::Result<Chunk<ItemRef>> {
-    let invalid = |message: String| PagerError::InvalidResponse {
-        source_name: source.to_owned(),
-        message,
+/// Feeds a response to the core: its key fields read in one crossing, as borrowed slices.
+/// `INVALID_RESPONSE` names the source; the pager is then unchanged.
+fn feed_js(
+    core: &RefCell<CorePager>,
+    id: u64,
+    response: &JsValue,
+    source: &str,
+) -> JsResult<FeedOutcome> {
+    let invalid = |message: String| {
+        error_to_js(&PagerError::InvalidResponse {
+            source_name: source.to_owned(),
+            message,
+        })
     };
+    // Read the response before borrowing the core: reading may run the caller's getters.
     let read = read_chunk(response);
     let get =
         |k: &str| js_sys::Reflect::get(&read, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
     if let Some(error) = get("error").as_string() {
         return Err(invalid(error));
     }
-    let keys = get("keys")
-        .as_string()
+    let size = |k: &str| get(k).as_f64().map_or(0, |n| n as usize);
+    // The key text's UTF-8, written by the platform's encoder straight into wasm memory (a `&str`
+    // would be copied by a JS loop, a character at a time): as many bytes as UTF-16 units for
+    // ASCII, at most 3 per unit for anything.
+    let units = size("units");
+    let mut lens = vec![0u32; size("count")];
+    let mut text = Vec::new();
+    for bytes in [units, units.saturating_mul(3)] {
+        text = vec![0u8; bytes];
+        if let Ok(written) = usize::try_from(copy_chunk(&read, &mut text, &mut lens)) {
+            text.truncate(written);
+            break;
+        }
+        text.clear();
+    }
+    let n = size("n");
+    let fields = core::str::from_utf8(&text)
+        .ok()
+        .and_then(|text| ChunkFields::read(text, &lens).ok())
+        .filter(|f| f.len() == n)
         .ok_or_else(|| invalid("unreadable response".into()))?;
-    let fields = read_item_keys(&keys).map_err(|e| invalid(text!("item fields: ", e)))?;
     let chunk = Rc::new(get("items"));
-    let items = fields
-        .into_iter()
-        .enumerate()
-        .map(|(i, fields)| {
-            let item = ItemRef {
-                chunk: chunk.clone(),
-                index: i as u32,
-            };
-            (fields, item)
-        })
-        .collect();
-    let next = get("next").as_string().filter(|s| !s.is_empty());
-    let resource_version = get("resourceVersion").as_string();
-    let remaining_item_count = get("remaining").as_f64().map(|n| n as u64);
-    Ok(Chunk {
-        items,
-        next_token: next,
-        resource_version,
-        remaining_item_count,
-    })
+    let chunk = ChunkOf {
+        items: fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let item = ItemRef {
+                    chunk: chunk.clone(),
+                    index: i as u32,
+                };
+                (f, item)
+            })
+            .collect(),
+        next_token: get("next").as_string().filter(|s| !s.is_empty()),
+        resource_version: get("resourceVersion").as_string(),
+        remaining_item_count: get("remaining").as_f64().map(|n| n as u64),
+    };
+    js(JsPager::with(core, |p| p.feed(id, chunk))?)
 }
 
 /// Reads a failure `{ status, reason?, continue? }` (or an `Error` carrying them, or in its `details`).
@@ -205,6 +230,8 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,
     pub(crate) labels: Rc<Vec<String>>,
+    /// The same labels as a JS array, for the pages' stats.
+    labels_js: Rc<JsValue>,
     /// The last `nextPage` promise: the next call starts after it settles.
     pub(crate) running: RefCell<Option<js_sys::Promise>>,
 }
@@ -216,10 +243,15 @@ impl JsPager {
             .sources
             .iter()
             .map(|s| s.id.label())
-            .collect();
+            .collect::<Vec<_>>();
+        let labels_js = labels
+            .iter()
+            .map(|l| JsValue::from_str(l))
+            .collect::<js_sys::Array>();
         let pager = JsPager {
             core: Rc::new(RefCell::new(core)),
             labels: Rc::new(labels),
+            labels_js: Rc::new(labels_js.into()),
             running: RefCell::new(None),
         };
         super::driver::guard(&pager);
@@ -231,6 +263,7 @@ impl JsPager {
         JsPager {
             core: self.core.clone(),
             labels: self.labels.clone(),
+            labels_js: self.labels_js.clone(),
             running: RefCell::new(None),
         }
     }
@@ -288,16 +321,12 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "ChunkResponse")] response: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
-        // Read the response before borrowing the core: reading may run the caller's getters.
         // Request ids carry their source's index, so errors name the source the answer is for.
         let source = self
             .labels
             .get(CorePager::request_source(id))
             .map_or("response", String::as_str);
-        let chunk = chunk_from_js(&response, source);
-        let chunk = chunk.map_err(|e| error_to_js(&e))?;
-        let result = JsPager::with(&self.core, |p| p.feed(id, chunk))?;
-        Ok(outcome(js(result)?))
+        Ok(outcome(feed_js(&self.core, id, &response, source)?))
     }
 
     /// Reports a failed request: `{ status, reason?, continue? }`. A 410 Expired on a kubernetes
@@ -325,7 +354,7 @@ impl JsPager {
     #[wasm_bindgen(js_name = takePage, unchecked_return_type = "Page | null")]
     pub fn take_page(&self) -> JsResult<JsValue> {
         match js(JsPager::with(&self.core, |p| p.take_page())?)? {
-            Some(page) => page_to_js(page, &self.labels),
+            Some(page) => Ok(page_to_js(page, &self.labels_js)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -339,7 +368,8 @@ impl JsPager {
     /// Cumulative counters.
     #[wasm_bindgen(getter, unchecked_return_type = "PagerStats")]
     pub fn stats(&self) -> JsResult<JsValue> {
-        let stats = JsPager::with(&self.core, |p| p.stats().clone())?;
-        Ok(stats_to_js(&stats, &self.labels))
+        let mut counters = Vec::new();
+        JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
+        Ok(make_stats(&counters, &self.labels_js))
     }
 }

@@ -100,3 +100,44 @@ test("a fetchChunk that fails its own request through the pager stops nextPage w
   const page = await pager.nextPage(async (request) => source.answer(request));
   assert.deepEqual(page.items.map((s) => s.name), ["a", "b", "c"]);
 });
+
+test("a lone surrogate in a key field is INVALID_RESPONSE naming the item and field, never read as U+FFFD", () => {
+  const names = ["a", "b", "c"];
+  const bad = [
+    [{ name: "b\uD800" }, "items[1].name"],
+    [{ displayName: "\uDC00b" }, "items[1].displayName"],
+    // Two halves in adjacent fields do not make a pair.
+    [{ name: "b\uD83D", displayName: "\uDE00" }, "items[1].name"],
+    [{ categories: ["ok", "x\uDBFF"] }, "items[1].categories[1]"],
+  ];
+  for (const [edit, field] of bad) {
+    const source = offsetSource(names.map((n) => summary("helm.packages", n)));
+    const pager = new Pager(OPTIONS);
+    const [r] = pager.nextRequests();
+    const good = source.answer(r);
+    const items = good.availablePackageSummaries.map((s, i) => (i === 1 ? { ...s, ...edit } : s));
+    assert.throws(
+      () => pager.feed(r.requestId, { ...good, availablePackageSummaries: items }),
+      (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.message.includes(field) && /surrogate/.test(e.message),
+      field,
+    );
+    // Nothing changed: the same request still takes the good answer.
+    pager.feed(r.requestId, good);
+    assert.deepEqual(drivePage(pager, [source]).items.map((s) => s.name), names);
+  }
+});
+
+test("key fields with NULs, surrogate pairs and other non-ASCII text sort by their UTF-8 bytes and come back as fed", () => {
+  const utf8 = (s) => Buffer.from(s, "utf8");
+  // A source serves its names in byte order: the pager checks it, so a field misread fails here.
+  // (The test backend sorts by UTF-16 units: no U+E000..U+FFFF beside astral characters.)
+  const names = ["a\0b", "a\0c", "é", "z", "\u{1F600}", "\u{1F600}\0x", "ω"].sort((x, y) => Buffer.compare(utf8(x), utf8(y)));
+  const items = names.map((n) => summary("helm.packages", n, { categories: [`${n}\0`, "\uD83D\uDE00"] }));
+  const source = offsetSource(items);
+  const pager = new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10 });
+  const page = drivePage(pager, [source]);
+  assert.deepEqual(page.items.map((s) => s.name), names);
+  for (const item of page.items) assert.ok(items.includes(item), "the very object fed");
+  const filtered = drivePage(new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10, filter: { categories: ["é\0"] } }), [source]);
+  assert.deepEqual(filtered.items.map((s) => s.name), ["é"]);
+});

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 50 * 1024;
-const CEILING = 64_000; // 63,053 B now (node:zlib: split + the boundary fixes' +1.8 KB) + about 1 KB
+const CEILING = 65_000; // 63,910 B now (node:zlib; split, boundary fixes, JS page builder) + about 1 KB
 const CODEC_CEILING = 36_400; // 35,411 B now + about 1 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
