@@ -112,6 +112,14 @@ function readChunk(response) {
       // an error body) is not one.
       const known = ["availablePackageSummaries", "installedPackageSummaries", "nextPageToken", "categories"];
       const keys = Object.keys(response);
+      // A fetch `Response` (or any class instance) has no own fields and would read as `{}`.
+      if (typeof response.json === "function" || typeof response.then === "function") {
+        throw new TypeError("a fetch Response or a promise, not its JSON: return `await response.json()` from fetchChunk");
+      }
+      const proto = Object.getPrototypeOf(response);
+      if (keys.length === 0 && proto !== Object.prototype && proto !== null) {
+        throw new TypeError(`not a Kubeapps summaries response or a Kubernetes List (an object of class ${proto.constructor?.name ?? "unknown"} with no fields)`);
+      }
       if (keys.length > 0 && !keys.some((k) => known.includes(k))) {
         throw new TypeError(`not a Kubeapps summaries response or a Kubernetes List (fields: ${keys.slice(0, 5).join(", ")})`);
       }

@@ -41,6 +41,23 @@ function failureStatus(cause) {
     : 0;
 }
 
+/** Codes a rejected fetchChunk passes through as they are, not as the source's SOURCE_FAILED. */
+const PASS_THROUGH = ["REENTRANT_CALL", "PAGER_FREED"];
+
+/** The PagerError class behind `makeError` (snippets cannot import each other in the CommonJS build). */
+const PagerErrorOf = (makeError) => Object.getPrototypeOf(makeError("", "", {})).constructor;
+
+/** A short text for a failure's cause: its message, or its own cause's (a fetch TypeError's `cause`). */
+function causeText(cause) {
+  const message = field(cause, "message");
+  if (typeof message !== "string" || message === "") return "";
+  const inner = field(cause, "cause");
+  const innerMessage = isObject(inner) ? field(inner, "message") : undefined;
+  return typeof innerMessage === "string" && innerMessage !== "" && !message.includes(innerMessage)
+    ? `${message}: ${innerMessage}`
+    : message;
+}
+
 /** Likewise the failure's `reason`, if a string. */
 function failureReason(cause) {
   let reason = field(cause, "reason");
@@ -200,7 +217,8 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     const reason = failureReason(cause);
     if (reason !== undefined) details.reason = reason;
     details.cause = cause;
-    const message = `source ${label} failed (status ${status}); the pager is unchanged, call again to retry`;
+    const why = causeText(cause);
+    const message = `source ${label} failed (status ${status}${why ? `: ${why}` : ""}); the pager is unchanged, call again to retry`;
     return makeError("SOURCE_FAILED", message, details);
   };
 
@@ -256,6 +274,9 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
           const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;
+          } else if (answer instanceof PagerErrorOf(makeError) && PASS_THROUGH.includes(answer.code)) {
+            // Not the source's failure but the caller's (e.g. nextPage awaited inside fetchChunk).
+            firstError ??= answer;
           } else {
             firstError ??= sourceFailed(index, failureStatus(answer), answer);
           }
@@ -277,7 +298,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
 }
 
 /** The `SOURCE_FAILED` error of a built-in fetcher. */
-function failed(makeError, url, status, body, cause) {
+function failed(makeError, url, status, body, cause, why = "") {
   const details = { status, url };
   const reason = stringField(body, ["reason"]);
   if (reason !== "") details.reason = reason;
@@ -285,7 +306,12 @@ function failed(makeError, url, status, body, cause) {
   if (cont !== "") details.continue = cont;
   if (cause !== undefined) details.cause = cause;
   const message = stringField(body, ["message"]);
-  const text = message === "" ? `GET ${url}: HTTP ${status}` : `GET ${url}: HTTP ${status}: ${message}`;
+  const text =
+    status === 0
+      ? `GET ${url}: no answer${why ? ` (${why})` : ""}`
+      : message === ""
+        ? `GET ${url}: HTTP ${status}`
+        : `GET ${url}: HTTP ${status}: ${message}`;
   return makeError("SOURCE_FAILED", text, details);
 }
 
@@ -302,7 +328,7 @@ async function getJson(makeError, url, headers, signal) {
   } catch (e) {
     // AbortError passes through unchanged: nextPage reports ABORTED itself.
     if (stringField(e, ["name"]) === "AbortError") throw e;
-    throw failed(makeError, url, 0, undefined, e);
+    throw failed(makeError, url, 0, undefined, e, causeText(e));
   }
   const status = response.status;
   let body;

@@ -13,7 +13,8 @@ const BRAND = Symbol.for("kubeapps-pager.PagerError");
 /** Thrown by every kubeapps-pager function. `code` is stable; `details` holds structured fields. */
 class PagerError extends Error {
   constructor(code, message, details) {
-    super(message);
+    // The standard `cause` too (ES2022), so consoles and loggers show what lies beneath.
+    super(message, details != null && details.cause !== undefined ? { cause: details.cause } : undefined);
     this.name = "PagerError";
     this.code = code;
     this.details = details ?? {};

@@ -45,7 +45,10 @@ export type TokenFault =
  * (a method of a `Pager` called after its `free()` or `[Symbol.dispose]()`, or a `nextPage` running
  * when it was freed: that call rejects at once); `REENTRANT_CALL` `{}` (a pager called from inside
  * its own callbacks, e.g. `nextPage` from inside its own `fetchChunk`). The fetchers' `INVALID_OPTIONS`
- * for a header carries `{ field: 'headers["name"]' }`.
+ * for a header carries `{ field: 'headers["name"]' }`. Where `details.cause` is set (what a
+ * failing `fetchChunk` rejected with, or the network error under a fetcher's status 0), the
+ * standard `cause` is the same value. A `fetchChunk` that rejects with a `REENTRANT_CALL` or
+ * `PAGER_FREED` PagerError makes `nextPage` reject with that error itself, not `SOURCE_FAILED`.
  *
  * @example
  * try { Pager.resume(token, options) } catch (e) {

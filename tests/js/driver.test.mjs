@@ -234,9 +234,29 @@ test("nextPage from inside its own pager's fetchChunk is REENTRANT_CALL, not a d
     await inner;
     return sources[r.sourceIndex].answer(r);
   };
-  await assert.rejects(pager.nextPage(fetchChunk), (e) => e instanceof PagerError && e.code === "SOURCE_FAILED");
+  // The caller's mistake reaches the caller as itself, not as the source's SOURCE_FAILED.
+  await assert.rejects(pager.nextPage(fetchChunk), (e) => e instanceof PagerError && e.code === "REENTRANT_CALL");
   await assert.rejects(inner, (e) => e instanceof PagerError && e.code === "REENTRANT_CALL");
   // Nothing was lost: the pager goes on.
+  const shown = await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r));
+  assert.equal(shown.length, total);
+  assert.equal(new Set(shown).size, total);
+});
+
+test("a fetch Response returned instead of its JSON is INVALID_RESPONSE saying so, not an empty list", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const asResponse = async (r) => new Response(JSON.stringify(sources[r.sourceIndex].answer(r)));
+  await assert.rejects(pager.nextPage(asResponse), (e) => {
+    assert.ok(e instanceof PagerError);
+    assert.equal(e.code, "INVALID_RESPONSE");
+    assert.match(e.message, /response\.json\(\)/);
+    return true;
+  });
+  // A class instance with no fields is refused too; a plain `{}` is a Kubeapps empty last page.
+  class Empty {}
+  await assert.rejects(pager.nextPage(async () => new Empty()), (e) => e.code === "INVALID_RESPONSE" && /class Empty/.test(e.message));
+  // Nothing was lost: with the JSON the same pager lists everything.
   const shown = await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r));
   assert.equal(shown.length, total);
   assert.equal(new Set(shown).size, total);

@@ -116,6 +116,10 @@ test("a body that is not a JSON object, and a server that is not there, reject w
     assert.equal(e.code, "SOURCE_FAILED");
     assert.equal(e.details.status, 0);
     assert.ok(e.details.cause instanceof Error);
+    // The network error is in the message and is the standard `cause`, not only deep in details.
+    assert.equal(e.cause, e.details.cause);
+    assert.ok(e.message.startsWith("GET http://127.0.0.1:1/l?limit=20: no answer ("), e.message);
+    assert.ok(e.message.includes(e.details.cause.message), e.message);
     return true;
   });
 });
