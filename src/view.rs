@@ -29,7 +29,7 @@
 use crate::error::{PagerError, Result};
 use crate::filter::FilterOptions;
 use crate::item::{Categories, FieldsRef, Identity, SourceId};
-use crate::json::Writer;
+use crate::json::{JsonError, Writer};
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::prelude::*;
@@ -292,14 +292,23 @@ const OPTIONS: Shape = Shape {
 
 /// `PagerOptions` (the `.d.ts` shape) into checked core options.
 ///
-/// Errors: `INVALID_OPTIONS`; `field` is `options` when the shape does not fit (the message
-/// names the member), else the field [`PagerOptions::validate`] names.
+/// Errors: `INVALID_OPTIONS` whose `field` is the member at fault as JS names it
+/// (`sources[0].kind`, `filter.category` for an unknown member, `options` for the whole value),
+/// whether its shape does not fit or [`PagerOptions::validate`] refuses it.
 pub fn read_options(text: &str) -> Result<PagerOptions> {
     let node = schema::read_text(text, &Kind::Obj(&OPTIONS))
-        .map_err(|e| PagerError::options("options", e.describe()))?;
+        .map_err(options_error)?;
     let options = options_from(node);
     options.validate()?;
     Ok(options)
+}
+
+/// `INVALID_OPTIONS` naming the member a schema read stopped at (`options`: the whole value).
+fn options_error(e: JsonError) -> PagerError {
+    match &e.path {
+        Some(path) if !path.is_empty() => PagerError::options(path.as_str(), e.message),
+        _ => PagerError::options("options", e.describe()),
+    }
 }
 
 fn options_from(node: Node) -> PagerOptions {
@@ -529,20 +538,17 @@ const LIST_FETCHER: Shape = Shape {
 };
 
 /// `KubeappsFetcherOptions`: `{ baseUrl, context?: { cluster?, namespace? }, headers? }`.
-pub fn read_kubeapps_fetcher_options(text: &str) -> core::result::Result<FetcherOptions, String> {
+pub fn read_kubeapps_fetcher_options(text: &str) -> Result<FetcherOptions> {
     read_fetcher_options(text, &KUBEAPPS_FETCHER)
 }
 
 /// `KubernetesListFetcherOptions`: `{ url, headers? }`.
-pub fn read_list_fetcher_options(text: &str) -> core::result::Result<FetcherOptions, String> {
+pub fn read_list_fetcher_options(text: &str) -> Result<FetcherOptions> {
     read_fetcher_options(text, &LIST_FETCHER)
 }
 
-fn read_fetcher_options(
-    text: &str,
-    shape: &'static Shape,
-) -> core::result::Result<FetcherOptions, String> {
-    let node = schema::read_text(text, &Kind::Obj(shape)).map_err(|e| e.describe())?;
+fn read_fetcher_options(text: &str, shape: &'static Shape) -> Result<FetcherOptions> {
+    let node = schema::read_text(text, &Kind::Obj(shape)).map_err(options_error)?;
     let [url, headers, context] = node.into_fields();
     let [cluster, namespace] = context.into_fields();
     let mut headers = match headers {

@@ -127,12 +127,13 @@ fn path(parent: &str, key: &str) -> String {
     }
 }
 
-/// `{at}: {problem}` as an error at the reader's position.
+/// `problem` of the value at `at` (a JS path), as an error at the reader's position.
 fn fail<T>(r: &Reader, at: &str, problem: &str) -> JsonResult<T> {
-    r.error(
-        false,
-        text!(if at.is_empty() { "value" } else { at }, ": ", problem),
-    )
+    let mut e = r.error::<T>(false, String::from(problem));
+    if let Err(e) = &mut e {
+        e.path = Some(at.into());
+    }
+    e
 }
 
 /// The error for a value of the wrong type.
@@ -221,14 +222,14 @@ fn read_object(r: &mut Reader, shape: &Shape, at: &str) -> JsonResult<Node> {
                 seen[i] = true;
             }
             None if shape.deny_unknown => {
-                return fail(r, at, &text!("unknown field \"", &*key, '"'));
+                return fail(r, &path(at, &key), "unknown field");
             }
             None => r.skip()?,
         }
     }
     for (field, seen) in shape.fields.iter().zip(&seen) {
         if field.presence == Presence::Required && !seen {
-            return fail(r, at, &text!("missing field \"", field.name, '"'));
+            return fail(r, &path(at, field.name), "missing (required)");
         }
     }
     Ok(Node::Obj(slots))
@@ -294,9 +295,9 @@ mod tests {
     #[test]
     fn names_what_does_not_fit() {
         for (text, message) in [
-            (r#"{}"#, "value: missing field \"s\""),
+            (r#"{}"#, "s: missing (required)"),
             (r#"{"s":null}"#, "s: expected a string, found null"),
-            (r#"{"s":"v","o":{"y":1}}"#, "o: unknown field \"y\""),
+            (r#"{"s":"v","o":{"y":1}}"#, "o.y: unknown field"),
             (
                 r#"{"s":"v","o":{"x":null}}"#,
                 "o.x: expected a whole number, found null",

@@ -33,11 +33,6 @@ pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
     make_error(code, message, js_sys::Object::new().into())
 }
 
-/// Like [`boundary_error`], with a `details` object.
-pub(crate) fn boundary_error_with(code: &str, message: &str, details: JsValue) -> JsValue {
-    make_error(code, message, details)
-}
-
 /// A string argument, or the error for `code` (wasm-bindgen's own conversion would throw a TypeError).
 pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
     value

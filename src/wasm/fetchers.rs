@@ -13,7 +13,8 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{json_text, write_js};
-use super::errors::{boundary_error_with, error_maker, JsResult};
+use super::errors::{error_maker, to_js, JsResult};
+use crate::error::PagerError;
 use crate::view::{self, FetcherOptions};
 
 // Both throw `INVALID_OPTIONS` for a header that `new Headers()` refuses.
@@ -34,13 +35,10 @@ extern "C" {
 /// The fetcher options, read with `read`, or `INVALID_OPTIONS`.
 fn fetcher_options(
     options: &JsValue,
-    read: fn(&str) -> Result<FetcherOptions, String>,
+    read: fn(&str) -> crate::Result<FetcherOptions>,
 ) -> JsResult<FetcherOptions> {
-    json_text(options)
-        .and_then(|text| read(&text))
-        .map_err(|message| {
-            boundary_error_with("INVALID_OPTIONS", &message, js_sys::Object::new().into())
-        })
+    let text = json_text(options).map_err(|m| to_js(&PagerError::options("options", m)))?;
+    read(&text).map_err(|e| to_js(&e))
 }
 
 /// `[[name, value], ...]` for the JS fetchers.

@@ -173,3 +173,18 @@ test("header names and values that new Headers() would refuse throw INVALID_OPTI
   assert.equal(typeof kubeappsFetcher({ baseUrl: "/", headers: good }), "function");
   assert.equal(typeof kubernetesListFetcher({ url: "/", headers: good }), "function");
 });
+
+test("fetcher options: INVALID_OPTIONS names the member at fault", () => {
+  for (const [make, options, field] of [
+    [kubeappsFetcher, {}, "baseUrl"],
+    [kubeappsFetcher, { baseURL: "/apis" }, "baseURL"],
+    [kubeappsFetcher, { baseUrl: 5 }, "baseUrl"],
+    [kubeappsFetcher, { baseUrl: "/apis", context: { cluster: 1 } }, "context.cluster"],
+    [kubernetesListFetcher, { url: "/l", header: {} }, "header"],
+  ]) {
+    assert.throws(
+      () => make(options),
+      (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS" && e.details.field === field && e.message.startsWith(`invalid options: ${field}: `),
+    );
+  }
+});

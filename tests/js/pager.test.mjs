@@ -165,3 +165,31 @@ test("every method of a freed pager throws PAGER_FREED; free() and [Symbol.dispo
   assert.equal(other.pageReady(), false);
   other.free();
 });
+
+test("INVALID_OPTIONS names the member at fault in details.field, typos and wrong types included", () => {
+  const sources = [{ plugin: "helm.packages" }];
+  const cases = [
+    [{ sources, pagesize: 5 }, "pagesize", "unknown field"],
+    [{ sources, filter: { category: ["x"] } }, "filter.category", "unknown field"],
+    [{ sources, sort: "date" }, "sort", 'expected one of "name", "displayName"'],
+    [{ sources: [{ plugin: "h", kind: "k8s" }] }, "sources[0].kind", "expected one of"],
+    [{ sources: [{ plugin: 5 }] }, "sources[0].plugin", "expected a string, found a number"],
+    [{ sources, pageSize: "5" }, "pageSize", "expected a whole number, found a string"],
+    [{ sources, filter: { categories: [1] } }, "filter.categories[0]", "expected a string"],
+    [{}, "sources", "missing (required)"],
+    [{ sources, pageSize: 0 }, "pageSize", ""],
+  ];
+  for (const [options, field, says] of cases) {
+    assert.throws(
+      () => new Pager(options),
+      (e) => {
+        assert.ok(e instanceof PagerError);
+        assert.equal(e.code, "INVALID_OPTIONS");
+        assert.equal(e.details.field, field, e.message);
+        assert.ok(e.message.startsWith(`invalid options: ${field}: ${says}`), e.message);
+        assert.doesNotMatch(e.message, /at byte/);
+        return true;
+      },
+    );
+  }
+});
