@@ -2,7 +2,7 @@
 // entry points that add PagerError, a CommonJS copy of the snippets for the nodejs builds,
 // per-target package.json files, the package's own package.json (entries "." for the pager
 // module, "./codec" for the codec module, with a codec/package.json for resolvers that ignore
-// `exports`) and README.
+// `exports`) and its README (docs/PACKAGE.md).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -203,6 +203,10 @@ writeJson(join(pkg, "codec", "package.json"), {
   module: "./web/index.js",
   types: "./web/index.d.ts",
 });
-copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
+// The package's README is for its users (docs/PACKAGE.md), not the repository's.
+writeFileSync(
+  join(pkg, "README.md"),
+  readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version),
+);
 if (existsSync(join(root, "LICENSE"))) copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
 console.log(`pkg/: kubeapps-pager ${version} (pager and codec modules; web, bundler, nodejs)`);

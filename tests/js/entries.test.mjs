@@ -144,3 +144,13 @@ test("the web builds export init both as the default and by name", async () => {
     assert.equal(typeof web.initSync, "function", file);
   }
 });
+
+test("the package's README is the user's (docs/PACKAGE.md), its links resolve inside the package", () => {
+  const readme = readFileSync(new URL("README.md", root), "utf8");
+  assert.equal(readme, readFileSync(new URL("../docs/PACKAGE.md", root), "utf8").replaceAll("{{version}}", manifest.version));
+  assert.doesNotMatch(readme, /npm (start|test)\b|\{\{/);
+  for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
+    if (/^[a-z]+:/.test(target)) continue;
+    assert.ok(existsSync(new URL(target.split("#")[0], root)), `README links to ${target}, which the package lacks`);
+  }
+});
