@@ -1,7 +1,8 @@
 // Turns wasm-bindgen's outputs in pkg/ (two modules, three targets each) into one npm package:
 // entry points that add PagerError, a CommonJS copy of the snippets for the nodejs builds,
-// per-target package.json files, and the package's own package.json (entries "." for the pager
-// module, "./codec" for the codec module) and README.
+// per-target package.json files, the package's own package.json (entries "." for the pager
+// module, "./codec" for the codec module, with a codec/package.json for resolvers that ignore
+// `exports`) and its README (docs/PACKAGE.md).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -34,15 +35,17 @@ function entries(dir, name) {
   // so `instanceof PagerError` holds for every thrown error.
   for (const target of ["web", "bundler"]) {
     const base = join(dir, target);
+    // The web build's init is wasm-bindgen's default export; it is also exported as `init`, as the
+    // nodejs build does, so `import { init }` works (and type-checks) with either build.
     const lines = [
       `export * from "./${name}.js";`,
-      target === "web" ? `export { default } from "./${name}.js";` : null,
+      target === "web" ? `export { default, default as init } from "./${name}.js";` : null,
       `export { PagerError } from "${errorSnippet(base)}";`,
     ].filter(Boolean);
     writeFileSync(join(base, "index.js"), lines.join("\n") + "\n");
     writeFileSync(
       join(base, "index.d.ts"),
-      [`export * from "./${name}.js";`, target === "web" ? `export { default } from "./${name}.js";` : null]
+      [`export * from "./${name}.js";`, target === "web" ? `export { default, default as init } from "./${name}.js";` : null]
         .filter(Boolean)
         .join("\n") + "\n",
     );
@@ -95,34 +98,66 @@ function entries(dir, name) {
     "export default cjs.init;",
   ];
   writeFileSync(join(base, "index.mjs"), esm.join("\n") + "\n");
-  writeFileSync(
-    join(base, "index.d.ts"),
-    [
-      `export * from "./${name}.js";`,
-      "/** No-op in Node (the module is ready on load); present so code shared with the web build runs unchanged. */",
-      "export declare function init(): Promise<void>;",
-      "export default init;",
-    ].join("\n") + "\n",
-  );
+  // Declarations of both faces. index.d.ts is CommonJS (nodejs/package.json): it declares
+  // index.js, whose `exports.default` is `init`. index.d.mts is ESM: it declares index.mjs, whose
+  // default export is `init`; without it, TypeScript (nodenext) would type an ESM default import of
+  // the CommonJS index.d.ts as the whole module object.
+  const nodeDts = [
+    `export * from "./${name}.js";`,
+    "/** No-op in Node (the module is ready on load); present so code shared with the web build runs unchanged. */",
+    "export declare function init(): Promise<void>;",
+    "export default init;",
+  ].join("\n") + "\n";
+  writeFileSync(join(base, "index.d.ts"), nodeDts);
+  writeFileSync(join(base, "index.d.mts"), nodeDts);
+}
+
+/**
+ * wasm-bindgen names an export `x2` in the glue and its .d.ts (`declare function x2(…)` plus
+ * `export { x2 as x }`) when the glue also imports a snippet function named `x`: driver.js exports
+ * the request loop of `kubeappsFetcher` under that same name. The JS is minified anyway; make the
+ * declarations say `export function kubeappsFetcher(…)`, as for every other function, so that
+ * editors show the real name. Throws if an aliased export is left over.
+ */
+function unaliasDeclarations(file) {
+  let text = readFileSync(file, "utf8");
+  for (const [line, local, exported] of [...text.matchAll(/^export \{ (\w+) as (\w+) \}\n/gm)]) {
+    const declaration = new RegExp(`^declare function ${local}\\(`, "m");
+    if (!declaration.test(text) || text.split(local).length !== 3) throw new Error(`${file}: cannot unalias ${local} as ${exported}`);
+    text = text.replace(line, "").replace(declaration, `export function ${exported}(`);
+  }
+  if (/^export \{[^}]* as /m.test(text)) throw new Error(`${file}: an aliased export is left`);
+  writeFileSync(file, text);
 }
 
 // The pager module (pkg/web, pkg/bundler, pkg/nodejs) and the codec module (pkg/codec/…).
 entries(pkg, crate);
 entries(join(pkg, "codec"), `${crate}_codec`);
+for (const [dir, name] of [[pkg, crate], [join(pkg, "codec"), `${crate}_codec`]]) {
+  for (const target of ["web", "bundler", "nodejs"]) unaliasDeclarations(join(dir, target, `${name}.d.ts`));
+}
 
-/** The conditional exports of one module whose builds are under `dir` ("." or "./codec"). */
+/**
+ * The conditional exports of one module whose builds are under `dir` ("." or "./codec"). Each
+ * condition's object gives the declarations of the very file it loads, `types` first, so that
+ * TypeScript resolves as the runtime does: under `moduleResolution: nodenext` (conditions `node`,
+ * `import` or `require`, `types`) a Node program gets the nodejs build's declarations (no
+ * `initSync`, a no-op `init`), the ESM face's from index.d.mts; under `bundler` (`import`, `types`)
+ * the web build's. No `types` at the top: it would match before `node`.
+ */
 function conditions(dir) {
+  const web = { types: `${dir}/web/index.d.ts`, default: `${dir}/web/index.js` };
+  const nodeCjs = { types: `${dir}/nodejs/index.d.ts`, default: `${dir}/nodejs/index.js` };
   return {
-    types: `${dir}/web/index.d.ts`,
     node: {
-      types: `${dir}/nodejs/index.d.ts`,
-      import: `${dir}/nodejs/index.mjs`,
-      default: `${dir}/nodejs/index.js`,
+      import: { types: `${dir}/nodejs/index.d.mts`, default: `${dir}/nodejs/index.mjs` },
+      require: nodeCjs,
+      default: nodeCjs,
     },
-    browser: `${dir}/web/index.js`,
-    import: `${dir}/web/index.js`,
-    require: { types: `${dir}/nodejs/index.d.ts`, default: `${dir}/nodejs/index.js` },
-    default: `${dir}/web/index.js`,
+    browser: web,
+    import: web,
+    require: nodeCjs,
+    default: web,
   };
 }
 
@@ -131,7 +166,10 @@ function targets(prefix, dir) {
   return {
     [`${prefix}/web`]: { types: `${dir}/web/index.d.ts`, default: `${dir}/web/index.js` },
     [`${prefix}/bundler`]: { types: `${dir}/bundler/index.d.ts`, default: `${dir}/bundler/index.js` },
-    [`${prefix}/nodejs`]: { types: `${dir}/nodejs/index.d.ts`, import: `${dir}/nodejs/index.mjs`, default: `${dir}/nodejs/index.js` },
+    [`${prefix}/nodejs`]: {
+      import: { types: `${dir}/nodejs/index.d.mts`, default: `${dir}/nodejs/index.mjs` },
+      default: { types: `${dir}/nodejs/index.d.ts`, default: `${dir}/nodejs/index.js` },
+    },
   };
 }
 
@@ -157,6 +195,18 @@ writeJson(join(pkg, "package.json"), {
   keywords: ["kubernetes", "kubeapps", "pagination", "page-token", "wasm"],
   engines: { node: ">=18" },
 });
-copyFileSync(join(root, "README.md"), join(pkg, "README.md"));
+// For resolvers that ignore `exports` (TypeScript's `moduleResolution: node10`, Jest 27, webpack 4):
+// "kubeapps-pager/codec" is then the folder codec/, and its package.json names the files as the
+// package's own main, module and types do for ".". No `name` (not a package), no `type` (each build has its own).
+writeJson(join(pkg, "codec", "package.json"), {
+  main: "./nodejs/index.js",
+  module: "./web/index.js",
+  types: "./web/index.d.ts",
+});
+// The package's README is for its users (docs/PACKAGE.md), not the repository's.
+writeFileSync(
+  join(pkg, "README.md"),
+  readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version),
+);
 if (existsSync(join(root, "LICENSE"))) copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
 console.log(`pkg/: kubeapps-pager ${version} (pager and codec modules; web, bundler, nodejs)`);

@@ -2,7 +2,7 @@
 # Runs every test layer against the built package (scripts/build.sh first). Exits non-zero on any failure.
 # Layers: host cargo tests · model-based test (release) · wasm-bindgen-test in Node and headless Chromium ·
 # node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS) ·
-# demo server tests · tsc --strict over a TypeScript consumer · browser e2e.
+# demo server tests · tsc --strict over TypeScript consumers (nodenext, bundler, node10) · browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -32,6 +32,9 @@ if [ -d tests/server ]; then
 fi
 # The consumer imports "kubeapps-pager" as a user would: resolve it to the built package.
 mkdir -p tests/ts/node_modules && ln -sfn ../../../pkg tests/ts/node_modules/kubeapps-pager
-step "tsc --noEmit --strict: TypeScript consumer" node_modules/.bin/tsc -p tests/ts/tsconfig.json
+# One run per documented setting: nodenext (Node ESM and CommonJS), bundler, node10, skipLibCheck.
+for config in tests/ts/tsconfig*.json; do
+  step "tsc --noEmit --strict: TypeScript consumer ($(basename "$config"))" node_modules/.bin/tsc -p "$config"
+done
 step "browser e2e (playwright-core + Chromium)" node --test --test-concurrency=1 --test-timeout=300000 tests/e2e/
 printf '\n== all test layers passed in %ss\n' "$(( $(date +%s) - T0 ))"

@@ -40,6 +40,14 @@ pub(crate) fn guard(pager: &JsPager) {
     }
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The options of `nextPage`, `NextPageOptions` in the `.d.ts` (`{ signal? }`). A type of its
+    /// own so that the declaration keeps the parameter optional (`options?: NextPageOptions`).
+    #[wasm_bindgen(typescript_type = "NextPageOptions")]
+    pub type JsNextPageOptions;
+}
+
 #[wasm_bindgen(js_class = Pager)]
 impl JsPager {
     /// Fetches what the next page needs with `fetchChunk(request, { signal })` and returns the page.
@@ -56,7 +64,7 @@ impl JsPager {
         &self,
         #[wasm_bindgen(js_name = fetchChunk, unchecked_param_type = "FetchChunk")]
         fetch_chunk: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "NextPageOptions")] options: Option<js_sys::Object>,
+        options: Option<JsNextPageOptions>,
     ) -> js_sys::Promise {
         if !fetch_chunk.is_function() {
             return js_sys::Promise::reject(&boundary_error(

@@ -221,7 +221,8 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
     })
 }
 
-/// Merges pages from several Kubeapps or Kubernetes sources in one total order; see the `.d.ts`.
+/// Merges pages from several Kubeapps or Kubernetes sources in one total order: {@link PagerOptions}
+/// in, {@link Page}s out (`nextPage`, or the sans-IO `nextRequests`/`feed`/`fail`/`takePage`).
 ///
 /// Call `free()` (or `[Symbol.dispose]()`) when done: its state lives in wasm memory. After that
 /// every method throws `PAGER_FREED` (`nextPage` rejects with it, also a call running then);

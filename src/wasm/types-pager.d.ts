@@ -134,7 +134,32 @@ export interface PagerStats extends Omit<SourceStats, "source"> {
   sources: SourceStats[];
 }
 
-/** A page. */
+/**
+ * A Kubeapps `AvailablePackageSummary` as the kubeapps-apis REST gateway sends it (JSON), the
+ * fields the pager reads and a dashboard shows; others pass through untouched. For
+ * `Page<AvailablePackageSummary>`; a protobuf-es message or a Kubernetes object is typed with
+ * its own type (`Page<T>` takes any).
+ */
+export interface AvailablePackageSummary {
+  availablePackageRef: {
+    context?: { cluster?: string; namespace?: string };
+    /** e.g. `"bitnami/apache"`. */
+    identifier: string;
+    plugin?: { name: string; version?: string };
+  };
+  name: string;
+  displayName?: string;
+  shortDescription?: string;
+  iconUrl?: string;
+  categories?: string[];
+  latestVersion?: { pkgVersion?: string; appVersion?: string };
+  [key: string]: unknown;
+}
+
+/**
+ * A page. `T` is the type of the items, which are the objects fed as they came, so the pager
+ * cannot check it: `const page: Page<AvailablePackageSummary> = await pager.nextPage(fetchChunk)`.
+ */
 export interface Page<T = any> {
   /** The items in merge order: the very objects that were fed. */
   items: T[];

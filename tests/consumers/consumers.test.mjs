@@ -185,3 +185,18 @@ test("Node CommonJS without global TextEncoder/TextDecoder, as in Jest's jsdom e
   await assert.rejects(run(process.execPath, ["--require", "./no-text-codecs.cjs", "-e", probe], { cwd: app }), /TextDecoder is not defined/);
   checkReport(JSON.parse(await run(process.execPath, ["--require", "./no-text-codecs.cjs", "main.cjs"], { cwd: app })));
 });
+
+test("resolvers that ignore `exports` (Jest 27, as in Create React App 5): both entries resolve and load", async () => {
+  // Jest 27's default resolver is `resolve.sync` (the `resolve` package, here from webpack-cli's
+  // dependencies), which knows nothing of `exports`: "kubeapps-pager/codec" is the folder codec/,
+  // and its package.json `main` the file.
+  const { createRequire } = await import("node:module");
+  const resolve = createRequire(import.meta.url)("resolve");
+  const app = apps["node-cjs"];
+  const pkgDir = path.join(app, "node_modules", "kubeapps-pager");
+  const resolved = ["kubeapps-pager", "kubeapps-pager/codec"].map((id) => resolve.sync(id, { basedir: app, extensions: [".js", ".json"] }));
+  assert.deepEqual(resolved, [path.join(pkgDir, "nodejs", "index.js"), path.join(pkgDir, "codec", "nodejs", "index.js")]);
+  const probe = `const [p, c] = ${JSON.stringify(resolved)}.map(require);
+    process.stdout.write(JSON.stringify([typeof p.Pager, c.inspectToken("40").kind]));`;
+  assert.deepEqual(JSON.parse(await run(process.execPath, ["-e", probe], { cwd: app })), ["function", "kubeappsOffset"]);
+});

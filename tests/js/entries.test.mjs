@@ -3,10 +3,12 @@
 // maps both the same way; a PagerError of either module is `instanceof` the PagerError of both.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { pkg, codec } from "./support/package.mjs";
 
 const root = new URL("../../pkg/", import.meta.url);
+const require = createRequire(import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
 
 const PAGER_EXPORTS = ["Pager", "PagerError", "default", "init", "kubeappsFetcher", "kubernetesListFetcher", "wasmMemoryBytes"];
@@ -26,18 +28,58 @@ test("each entry exports exactly its own functions (CommonJS and ESM faces)", as
   assert.equal(codecEsm.inspectToken, codec.inspectToken);
 });
 
-test('package.json maps "./codec" as it maps ".", types first', () => {
+/** Every conditions object under `value` (itself included), with its path. */
+function conditionObjects(value, at = []) {
+  if (typeof value !== "object" || value === null) return [];
+  return [[at.join("."), value], ...Object.entries(value).flatMap(([k, v]) => conditionObjects(v, [...at, k]))];
+}
+
+test('package.json maps "./codec" as it maps "."; each condition carries its own types, first', () => {
   const { exports } = manifest;
   const prefixed = JSON.parse(JSON.stringify(exports["."]).replaceAll('"./', '"./codec/'));
   assert.deepEqual(exports["./codec"], prefixed);
-  for (const entry of [".", "./codec"]) {
-    assert.equal(Object.keys(exports[entry])[0], "types");
-    assert.equal(Object.keys(exports[entry].node)[0], "types");
-  }
   for (const target of ["web", "bundler", "nodejs"]) {
     assert.deepEqual(exports[`./codec/${target}`], JSON.parse(JSON.stringify(exports[`./${target}`]).replaceAll('"./', '"./codec/')));
   }
+  for (const [key, entry] of Object.entries(exports).filter(([k]) => k !== "./package.json")) {
+    // A `types` beside `node` would win over it in TypeScript's nodenext resolution.
+    assert.ok(!("types" in entry) || !("node" in entry), `${key}: no top-level types beside node`);
+    for (const [at, object] of conditionObjects(entry)) {
+      if (!("default" in object) || typeof object.default !== "string") continue;
+      // A leaf: the declarations of the file it loads, listed first.
+      const file = object.default;
+      const types = file.endsWith(".mjs") ? file.replace(/\.mjs$/, ".d.mts") : file.replace(/\.js$/, ".d.ts");
+      assert.deepEqual(Object.keys(object), ["types", "default"], `${key} ${at}`);
+      assert.equal(object.types, types, `${key} ${at}`);
+      assert.ok(existsSync(new URL(types, root)), `${key} ${at}: ${types} exists`);
+    }
+  }
+  // What TypeScript picks: Node (nodenext, import and require) the nodejs declarations, bundlers the web ones.
+  for (const entry of [".", "./codec"]) {
+    const dir = entry === "." ? "." : "./codec";
+    assert.equal(Object.keys(exports[entry])[0], "node");
+    assert.equal(exports[entry].node.import.types, `${dir}/nodejs/index.d.mts`);
+    assert.equal(exports[entry].node.require.types, `${dir}/nodejs/index.d.ts`);
+    assert.equal(exports[entry].import.types, `${dir}/web/index.d.ts`);
+  }
   assert.ok(manifest.files.includes("codec/"));
+});
+
+test("resolvers that ignore `exports` find both entries: package.json and codec/package.json", () => {
+  assert.deepEqual([manifest.main, manifest.module, manifest.types], ["./nodejs/index.js", "./web/index.js", "./web/index.d.ts"]);
+  const stub = JSON.parse(readFileSync(new URL("codec/package.json", root), "utf8"));
+  assert.deepEqual(stub, { main: "./nodejs/index.js", module: "./web/index.js", types: "./web/index.d.ts" });
+  for (const file of Object.values(stub)) assert.ok(existsSync(new URL(`codec/${file}`, root)), file);
+  assert.equal(require(new URL(`codec/${stub.main}`, root).pathname).inspectToken, codec.inspectToken);
+});
+
+test("the declarations name every export as it is exported (no `x2 as x` aliases)", () => {
+  for (const file of ["web/kubeapps_pager.d.ts", "nodejs/kubeapps_pager.d.ts", "bundler/kubeapps_pager.d.ts"]) {
+    const text = readFileSync(new URL(file, root), "utf8");
+    assert.match(text, /^export function kubeappsFetcher\(options: KubeappsFetcherOptions\): FetchChunk;$/m, file);
+    assert.doesNotMatch(text, /kubeappsFetcher2| as \w+ \}/, file);
+    assert.match(text, /nextPage\(fetchChunk: FetchChunk, options\?: NextPageOptions \| null\)/, file);
+  }
 });
 
 test("instanceof PagerError holds across the two entries", () => {
@@ -92,4 +134,23 @@ test("the two modules agree: a continue token made by the codec entry pages thro
   assert.equal(state.sources[0].chunkToken, token, "the first chunk is consumed: the page token holds the next one");
   assert.equal(codec.inspectToken(page.nextPageToken).kind, "page");
   pager.free();
+});
+
+test("the web builds export init both as the default and by name", async () => {
+  for (const file of ["web/index.js", "codec/web/index.js"]) {
+    const web = await import(new URL(file, root));
+    assert.equal(typeof web.init, "function", file);
+    assert.equal(web.init, web.default, file);
+    assert.equal(typeof web.initSync, "function", file);
+  }
+});
+
+test("the package's README is the user's (docs/PACKAGE.md), its links resolve inside the package", () => {
+  const readme = readFileSync(new URL("README.md", root), "utf8");
+  assert.equal(readme, readFileSync(new URL("../docs/PACKAGE.md", root), "utf8").replaceAll("{{version}}", manifest.version));
+  assert.doesNotMatch(readme, /npm (start|test)\b|\{\{/);
+  for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
+    if (/^[a-z]+:/.test(target)) continue;
+    assert.ok(existsSync(new URL(target.split("#")[0], root)), `README links to ${target}, which the package lacks`);
+  }
 });

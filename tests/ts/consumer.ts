@@ -1,7 +1,10 @@
 // A strict TypeScript consumer of the package's .d.ts: uses every export of both entries
-// ("kubeapps-pager", "kubeapps-pager/codec"). Checked with
-// `tsc --noEmit --strict` (scripts/test.sh); never run. `@ts-expect-error` lines prove the types bite.
+// ("kubeapps-pager", "kubeapps-pager/codec"), the exports every build has. Checked with
+// `tsc --noEmit --strict` (scripts/test.sh) under each tsconfig*.json here: moduleResolution
+// nodenext (Node's declarations), bundler and node10 (the web build's); never run.
+// `@ts-expect-error` lines prove the types bite.
 import init, {
+  init as namedInit,
   Pager,
   PagerError,
   kubeappsFetcher,
@@ -16,8 +19,11 @@ import init, {
   type Page,
   type PagerStats,
   type FetchChunk,
+  type AvailablePackageSummary,
+  type NextPageOptions,
 } from "kubeapps-pager";
 import initCodec, {
+  init as namedInitCodec,
   PagerError as CodecPagerError,
   encodePageToken,
   decodePageToken,
@@ -38,7 +44,7 @@ interface Summary {
 }
 
 async function main(signal: AbortSignal): Promise<void> {
-  await Promise.all([init(), initCodec()]);
+  await Promise.all([init(), initCodec(), namedInit(), namedInitCodec()]);
   const options: PagerOptions = {
     sources: [
       { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps" },
@@ -81,6 +87,14 @@ async function main(signal: AbortSignal): Promise<void> {
     const page: Page<Summary> = await pager.nextPage(fetchChunk, { signal });
     const names: string[] = page.items.map((s) => s.name);
     void names;
+    // `options` is optional; `T` of Page is the caller's to give.
+    const summaries: Page<AvailablePackageSummary> = await pager.nextPage(fetchChunk);
+    const ids: string[] = summaries.items.map((s) => `${s.availablePackageRef.identifier} ${s.displayName ?? s.name}`);
+    const nextOptions: NextPageOptions = { signal };
+    void ids, (await pager.nextPage(fetchChunk, nextOptions));
+    // @ts-expect-error: an AvailablePackageSummary's name is a string
+    const wrong: number = summaries.items[0].name;
+    void wrong;
   } catch (e) {
     if (e instanceof PagerError) {
       const code: PagerErrorCode = e.code;
