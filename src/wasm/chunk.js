@@ -119,9 +119,18 @@ function readChunk(response) {
       if (!Array.isArray(items)) throw new TypeError("availablePackageSummaries must be an array");
       next = str(response.nextPageToken, "nextPageToken");
     }
+    // These go to wasm as strings too: a lone surrogate would become U+FFFD, and the next request
+    // would send (and the page token keep) another token than the server's.
+    if (!wellFormed(`${next}\0${resourceVersion ?? ""}`)) {
+      throw new TypeError("the next token or resourceVersion is not well-formed text (a lone surrogate)");
+    }
     // Our own copy of the item list, read once now: pages are built from it later, so a transport
-    // that reuses or clears its arrays, or a getter that throws later, cannot change a page.
-    items = Array.prototype.slice.call(items);
+    // that reuses or clears its arrays, or a getter that throws later, cannot change a page. A
+    // plain Array, filled by index: `slice` would let the array's `constructor[Symbol.species]`
+    // make the copy (an object whose getters then run, and may throw, while a page is built).
+    const list = items;
+    items = [];
+    for (let i = 0, n = list.length; i < n; i++) items.push(list[i]);
     const keys = packKeys(items, false);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
     // next one's); only when it fails, read again checking each field, to name the one at fault.
@@ -133,7 +142,20 @@ function readChunk(response) {
     const lens = keys.lens;
     return { items, n: items.length, text, units: text.length, lens, count: lens.length, next, resourceVersion, remaining };
   } catch (e) {
-    return { error: e instanceof Error ? e.message : String(e) };
+    return { error: describe(e) };
+  }
+}
+
+/**
+ * A thrown value's message. Never throws: a throw from here would unwind through the wasm
+ * frames that called `readChunk` (their shadow stack is never given back: enough of those and the
+ * module traps), and a value thrown by a getter may be anything (`Object.create(null)`, a Proxy).
+ */
+function describe(e) {
+  try {
+    return e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    return "a value that cannot be read";
   }
 }
 

@@ -8,7 +8,13 @@ function toJson(value) {
     const text = JSON.stringify(value === undefined ? null : value);
     return text === undefined ? { error: "the value cannot be written as JSON" } : text;
   } catch (e) {
-    return { error: e instanceof Error ? e.message : String(e) };
+    // Never throw from here (a throw would unwind through the wasm that called us, whose shadow
+    // stack is then never given back): a getter or toJSON may throw anything.
+    try {
+      return { error: e instanceof Error ? String(e.message) : String(e) };
+    } catch {
+      return { error: "a value that cannot be read" };
+    }
   }
 }
 
