@@ -85,7 +85,12 @@ function guardPager(probe, makeError) {
       d.value = function free() {
         if (!live(this)) return; // freed already: nothing to do
         const hooks = freeHooks.get(this);
-        f.call(this);
+        try {
+          f.call(this);
+        } catch {
+          // Freed from inside one of its own calls (a getter of an item being fed): wasm-bindgen
+          // has let go of it already, and frees it when that call returns, but says so by throwing.
+        }
         freeHooks.delete(this);
         for (const hook of hooks ?? []) hook();
       };
@@ -149,11 +154,13 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     makeError("PAGER_FREED", "Pager.nextPage: the pager was freed while it ran", { method: "nextPage" });
   const candidate = isObject(options) ? field(options, "signal") : undefined;
   const signal = isObject(candidate) && field(candidate, "aborted") !== undefined ? candidate : undefined;
+  // Read through `field`: a signal-like object's getters may throw.
+  const isAborted = () => signal !== undefined && !!field(signal, "aborted");
   let listener;
   const abort =
     signal &&
     new Promise((resolve) => {
-      if (signal.aborted) return resolve(null);
+      if (isAborted()) return resolve(null);
       listener = () => resolve(null);
       try {
         signal.addEventListener("abort", listener);
@@ -166,25 +173,23 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
   if (signal) fetchOptions.signal = signal;
   const aborted = () => {
     const details = {};
-    details.reason = signal.reason;
+    details.reason = field(signal, "reason");
     return makeError("ABORTED", "nextPage() was aborted; the pager is where it was", details);
   };
   const clear = (id) => pager.fail(id, { status: 0 });
   // A synchronous throw becomes a rejected promise. The promise is marked handled: after an abort
   // or a failure nobody awaits it, and its late rejection must not surface as unhandled.
+  // A promise of our own (a fresh one, not fetchChunk's: its own `then` or `catch` may throw).
   const start = (request) => {
-    let promise;
     const outer = fetching;
     fetching = owner;
     try {
-      promise = Promise.resolve(fetchChunk.call(null, request, fetchOptions));
-    } catch (e) {
-      promise = Promise.reject(e);
+      const promise = new Promise((resolve) => resolve(Reflect.apply(fetchChunk, undefined, [request, fetchOptions])));
+      promise.catch(ignore);
+      return promise;
     } finally {
       fetching = outer;
     }
-    promise.catch(() => {});
-    return promise;
   };
   // A request of this call answered or failed by someone else (from inside fetchChunk, say): going
   // on would ask for it again and again, so stop with an error instead.
@@ -208,9 +213,11 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     // Start once the previous call has settled (in a microtask when there is none).
     await (previous ? previous.then(ignore, ignore) : undefined);
     if (freedNow) throw freedError();
-    if (signal?.aborted) throw aborted();
+    if (isAborted()) throw aborted();
     let expiredInARow = 0;
     for (;;) {
+      // Also after a round: the pager may have been freed while its answers were fed (by a getter).
+      if (freedNow) throw freedError();
       const page = pager.takePage();
       if (page !== null) return page;
       const requests = pager.nextRequests();
@@ -236,7 +243,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
           answer = e;
         }
         if (freedNow) throw freedError();
-        if (signal?.aborted) {
+        if (isAborted()) {
           // Late answers to these requests will be ignored as stale.
           for (const [rest] of pending.slice(k)) clear(rest);
           throw aborted();

@@ -124,3 +124,91 @@ test("a lone surrogate in nextPageToken, metadata.continue or resourceVersion is
   assert.equal(pager.nextRequests()[0].pageToken, "\ud83d\ude00");
   pager.free();
 });
+
+test("free() from a getter of an item being fed: no throw, the pager is freed", () => {
+  const pager = new Pager(one);
+  const [request] = pager.nextRequests();
+  const item = summary("helm.packages", "a");
+  let thrown;
+  Object.defineProperty(item, "name", {
+    get() {
+      try {
+        pager.free();
+      } catch (e) {
+        thrown = e;
+      }
+      return "a";
+    },
+  });
+  pager.feed(request.requestId, { availablePackageSummaries: [item] });
+  assert.equal(thrown, undefined, `free() threw ${thrown?.message}`);
+  assert.equal(code(() => pager.pageReady()), "PAGER_FREED");
+  pager.free(); // again: nothing
+  moduleWorks();
+});
+
+test("free() from a getter during nextPage's last feed rejects the call with PAGER_FREED", async () => {
+  const pager = new Pager(one);
+  const source = helm();
+  const call = pager.nextPage(async (request) => {
+    const answer = source.answer(request);
+    const item = { ...answer.availablePackageSummaries[0] };
+    Object.defineProperty(item, "name", {
+      get() {
+        pager.free();
+        return "a";
+      },
+    });
+    answer.availablePackageSummaries[0] = item;
+    return answer;
+  });
+  await assert.rejects(call, (e) => e instanceof PagerError && e.code === "PAGER_FREED");
+  moduleWorks();
+});
+
+test("a fetchChunk promise whose own catch/then throw: the call settles with a page, the pager goes on", async () => {
+  const pager = new Pager(two);
+  const sources = [helm(), flux()];
+  const page = await pager.nextPage((request) => {
+    const promise = Promise.resolve(sources[request.sourceIndex].answer(request));
+    if (request.sourceIndex === 0) {
+      promise.catch = () => {
+        throw new Error("own catch");
+      };
+    }
+    return promise;
+  });
+  assert.deepEqual(names(page), ["a", "b"]);
+  const next = await pager.nextPage(async (request) => sources[request.sourceIndex].answer(request));
+  assert.deepEqual(names(next), ["c", "d"]);
+  pager.free();
+});
+
+test("fetchChunk is called itself, not through an own `call` property", async () => {
+  const pager = new Pager(one);
+  const source = helm();
+  const fetchChunk = Object.assign(async (request) => source.answer(request), { call: () => Promise.resolve({}) });
+  assert.deepEqual(names(await pager.nextPage(fetchChunk)), ["a", "c"]);
+  pager.free();
+});
+
+test("a signal-like whose aborted or reason getter throws: a page or ABORTED, never another error", async () => {
+  const source = helm();
+  const fetchChunk = async (request) => source.answer(request);
+  let reads = 0;
+  const flaky = { get aborted() { if (reads++ > 0) throw Object.create(null); return false; }, addEventListener() {} };
+  const pager = new Pager(one);
+  const unhandled = [];
+  const onUnhandled = (e) => unhandled.push(e);
+  process.on("unhandledRejection", onUnhandled);
+  try {
+    assert.deepEqual(names(await pager.nextPage(fetchChunk, { signal: flaky })), ["a", "c"]);
+    const aborted = { aborted: true, get reason() { throw 1; } };
+    await assert.rejects(pager.nextPage(fetchChunk, { signal: aborted }), (e) => e instanceof PagerError && e.code === "ABORTED");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off("unhandledRejection", onUnhandled);
+    pager.free();
+  }
+});
