@@ -5,7 +5,7 @@
 // back) killed the module after a few hundred calls.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pkg, PagerError } from "./support/package.mjs";
+import { pkg, codec, PagerError } from "./support/package.mjs";
 import { summary, offsetSource, drivePage } from "./support/backend.mjs";
 
 const { Pager } = pkg;
@@ -211,4 +211,28 @@ test("a signal-like whose aborted or reason getter throws: a page or ABORTED, ne
     process.off("unhandledRejection", onUnhandled);
     pager.free();
   }
+});
+
+test("a page token (made with the codec) whose watermark is over the key limit is refused at resume, not a stuck list later", () => {
+  // 64 sources: keys of at most 32 bytes. One watermark of about 5 KB still fits the token it comes
+  // in, but beside 63 other sources' ordinary keys no later position would fit one.
+  const options = { sources: Array.from({ length: 64 }, (_, i) => ({ plugin: `p${i}`, cluster: "c", namespace: "n" })), pageSize: 64, chunkLimit: 1 };
+  const fresh = new Pager(options);
+  const state = codec.decodePageToken(fresh.pageToken());
+  fresh.free();
+  const identity = { plugin: "p0", cluster: "c", namespace: "n", identifier: "x" };
+  state.sources[0].watermark = { sortKey: "a" + "\u0800".repeat(1650), identity };
+  const token = codec.encodePageToken(state);
+  assert.equal(code(() => Pager.resume(token, options)), "INVALID_PAGE_TOKEN");
+  // At the limit (31 bytes of sort key + the identifier's 1): resumes, and its pages encode.
+  state.sources[0].watermark = { sortKey: "a".repeat(31), identity };
+  const pager = Pager.resume(codec.encodePageToken(state), options);
+  for (const request of pager.nextRequests()) {
+    const i = request.sourceIndex;
+    const name = `z${i}_`.padEnd(15, "q"); // key: 15 + "r/" + 15 = 32 bytes
+    const items = i > 0 ? [summary(`p${i}`, name, { cluster: "c", namespace: "n", repo: "r" })] : [];
+    pager.feed(request.requestId, { availablePackageSummaries: items });
+  }
+  assert.equal(pager.takePage().items.length, 63);
+  pager.free();
 });
