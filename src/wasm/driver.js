@@ -61,6 +61,19 @@ function live(pager) {
   return isObject(pager) && typeof pager.__wbg_ptr === "number" && pager.__wbg_ptr !== 0;
 }
 
+/** wasm pointer → a WeakRef of the Pager object that holds it (the one wasm-bindgen registered). */
+const owners = new Map();
+
+/**
+ * The Pager object itself when `pager` is a Proxy of it (Vue's `reactive`, MobX): freed through a
+ * Proxy, wasm-bindgen cannot unregister the object from its FinalizationRegistry, and when the
+ * object is collected it frees the pointer a second time, corrupting another pager that uses that
+ * memory since. The pointer, a number, reads through any Proxy.
+ */
+function selfOf(pager) {
+  return (live(pager) && owners.get(pager.__wbg_ptr)?.deref()) || pager;
+}
+
 /**
  * Wraps the methods of the Pager class (the prototype of `probe`, which is freed) so that a freed
  * pager throws `PAGER_FREED` instead of wasm-bindgen's "null pointer passed to rust", `free()` and
@@ -83,26 +96,29 @@ function guardPager(probe, makeError) {
     if (name === "constructor" || name.startsWith("__")) continue;
     if (name === "free") {
       d.value = function free() {
-        if (!live(this)) return; // freed already: nothing to do
-        const hooks = freeHooks.get(this);
+        const self = selfOf(this);
+        if (!live(self)) return; // freed already: nothing to do
+        owners.delete(self.__wbg_ptr);
+        const hooks = freeHooks.get(self);
         try {
-          f.call(this);
+          f.call(self);
         } catch {
           // Freed from inside one of its own calls (a getter of an item being fed): wasm-bindgen
           // has let go of it already, and frees it when that call returns, but says so by throwing.
         }
-        freeHooks.delete(this);
+        freeHooks.delete(self);
         for (const hook of hooks ?? []) hook();
       };
     } else if (name === "nextPage") {
       d.value = function nextPage(fetchChunk, options) {
-        if (!live(this)) return Promise.reject(freed(name));
-        if (fetching === this) {
+        const self = selfOf(this);
+        if (!live(self)) return Promise.reject(freed(name));
+        if (fetching === self) {
           return Promise.reject(makeError("REENTRANT_CALL", "nextPage() from inside its own fetchChunk would wait for itself", {}));
         }
-        caller = this;
+        caller = self;
         try {
-          return f.call(this, fetchChunk, options);
+          return f.call(self, fetchChunk, options);
         } finally {
           caller = undefined;
         }
@@ -124,6 +140,19 @@ function guardPager(probe, makeError) {
     Object.defineProperty(proto, name, d);
   }
   if (typeof Symbol.dispose === "symbol") proto[Symbol.dispose] = proto.free;
+  // wasm-bindgen keeps the wasm pointer in an own, enumerable `__wbg_ptr`, so a copy of a Pager
+  // (`Object.assign(Object.create(proto), pager)`, which is how lodash's cloneDeep copies class
+  // instances) got the pointer too: it read the pager's memory after the pager was freed (garbage),
+  // and freed it a second time. Made non-enumerable when set (this setter runs for the first
+  // assignment, in the constructor or `__wrap`), a copy has no pointer: it is not a live pager. A
+  // Proxy of a pager (Vue's `reactive`) still reads the pointer through to its target.
+  Object.defineProperty(proto, "__wbg_ptr", {
+    get: () => 0,
+    set(ptr) {
+      Object.defineProperty(this, "__wbg_ptr", { value: ptr, writable: true, configurable: true });
+      if (ptr && typeof WeakRef === "function") owners.set(ptr, new WeakRef(this));
+    },
+  });
 }
 
 /**

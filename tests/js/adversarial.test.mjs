@@ -236,3 +236,59 @@ test("a page token (made with the codec) whose watermark is over the key limit i
   assert.equal(pager.takePage().items.length, 63);
   pager.free();
 });
+
+test("a copy of a Pager (Object.assign onto its prototype, as lodash's cloneDeep copies) is not a live pager", () => {
+  const pager = new Pager(one);
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(pager)), pager);
+  assert.equal(code(() => copy.pageToken()), "PAGER_FREED");
+  copy.free(); // frees nothing
+  assert.deepEqual(names(drivePage(pager, [helm()])), ["a", "c"]);
+  const token = pager.pageToken();
+  pager.free();
+  // It used to read the freed pager's memory (garbage) and free it a second time.
+  assert.equal(code(() => copy.pageToken()), "PAGER_FREED");
+  assert.equal(code(() => copy.nextRequests()), "PAGER_FREED");
+  copy.free();
+  assert.deepEqual(structuredClone(new Pager(one)), {});
+  assert.equal(typeof token, "string");
+  moduleWorks();
+});
+
+test("a Pager used and freed through a Proxy (Vue's reactive, MobX) is not freed again when collected", async () => {
+  // Freed through a Proxy, wasm-bindgen could not unregister the object from its finalizer: once
+  // collected, its pointer was freed a second time, breaking whichever pager had that memory since.
+  const v8 = await import("node:v8");
+  const vm = await import("node:vm");
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc");
+  const reactive = (o) => new Proxy(o, { get: (t, k, r) => Reflect.get(t, k, r), set: (t, k, v, r) => Reflect.set(t, k, v, r) });
+  const kept = [];
+  for (let i = 0; i < 50; i++) {
+    (() => {
+      const proxied = reactive(new Pager(one));
+      assert.deepEqual(names(drivePage(proxied, [helm()])), ["a", "c"]);
+      proxied.free();
+      assert.equal(code(() => proxied.pageReady()), "PAGER_FREED");
+    })();
+    kept.push(new Pager(one)); // most likely in the memory just freed
+  }
+  for (let k = 0; k < 10; k++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  for (const pager of kept) {
+    assert.deepEqual(names(drivePage(pager, [helm()])), ["a", "c"]);
+    pager.free();
+  }
+  // nextPage through a Proxy, free through the Proxy or the object: the call rejects at once.
+  for (const through of ["proxy", "object"]) {
+    const pager = new Pager(one);
+    const proxied = reactive(pager);
+    const call = proxied.nextPage(async (request) => {
+      (through === "proxy" ? proxied : pager).free();
+      return helm().answer(request);
+    });
+    await assert.rejects(call, (e) => e instanceof PagerError && e.code === "PAGER_FREED");
+  }
+  moduleWorks();
+});
