@@ -102,9 +102,11 @@ function guardPager(probe, makeError) {
         const hooks = freeHooks.get(self);
         try {
           f.call(self);
-        } catch {
+        } catch (e) {
           // Freed from inside one of its own calls (a getter of an item being fed): wasm-bindgen
-          // has let go of it already, and frees it when that call returns, but says so by throwing.
+          // has let go of it already (the pointer is 0), and frees it when that call returns, but
+          // says so by throwing.
+          if (live(self)) throw e;
         }
         freeHooks.delete(self);
         for (const hook of hooks ?? []) hook();
@@ -143,13 +145,14 @@ function guardPager(probe, makeError) {
   // wasm-bindgen keeps the wasm pointer in an own, enumerable `__wbg_ptr`, so a copy of a Pager
   // (`Object.assign(Object.create(proto), pager)`, which is how lodash's cloneDeep copies class
   // instances) got the pointer too: it read the pager's memory after the pager was freed (garbage),
-  // and freed it a second time. Made non-enumerable when set (this setter runs for the first
-  // assignment, in the constructor or `__wrap`), a copy has no pointer: it is not a live pager. A
-  // Proxy of a pager (Vue's `reactive`) still reads the pointer through to its target.
+  // and freed it a second time. Made a non-enumerable accessor when first set (this setter runs for
+  // the first assignment, in the constructor or `__wrap`), a copy has no pointer: it is not a live
+  // pager. A Proxy of a pager (Vue's `reactive`) still reads and sets the pointer of its target,
+  // and `Object.freeze` cannot keep `free()` from zeroing it (a frozen pager could not be freed).
   Object.defineProperty(proto, "__wbg_ptr", {
     get: () => 0,
     set(ptr) {
-      Object.defineProperty(this, "__wbg_ptr", { value: ptr, writable: true, configurable: true });
+      Object.defineProperty(this, "__wbg_ptr", { get: () => ptr, set: (p) => (ptr = p), configurable: true });
       if (ptr && typeof WeakRef === "function") owners.set(ptr, new WeakRef(this));
     },
   });

@@ -292,3 +292,14 @@ test("a Pager used and freed through a Proxy (Vue's reactive, MobX) is not freed
   }
   moduleWorks();
 });
+
+test("a frozen or sealed Pager works and frees (freeze once kept free() from zeroing the pointer: a TypeError, never freed)", () => {
+  for (const lock of [Object.freeze, Object.seal, Object.preventExtensions]) {
+    const pager = lock(new Pager(one));
+    assert.deepEqual(names(drivePage(pager, [helm()])), ["a", "c"]);
+    pager.free();
+    assert.equal(code(() => pager.pageToken()), "PAGER_FREED");
+    pager.free();
+  }
+  moduleWorks();
+});
