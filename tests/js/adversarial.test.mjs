@@ -303,3 +303,22 @@ test("a frozen or sealed Pager works and frees (freeze once kept free() from zer
   }
   moduleWorks();
 });
+
+test("NaN or ±Infinity in options is INVALID_OPTIONS, not the default (JSON wrote them as null: absent)", () => {
+  for (const field of ["pageSize", "chunkLimit", "maxSourceItems", "maxChunksWithoutProgress"]) {
+    for (const value of [NaN, Infinity, -Infinity]) {
+      assert.equal(code(() => new Pager({ ...one, [field]: value })), "INVALID_OPTIONS", `${field}: ${value}`);
+      try {
+        new Pager({ ...one, [field]: value });
+      } catch (e) {
+        assert.match(e.message, new RegExp(`${field}: -?${value}`));
+      }
+    }
+  }
+  const state = codec.decodePageToken(new Pager(one).pageToken());
+  state.sources[0].offset = NaN;
+  assert.equal(code(() => codec.encodePageToken(state)), "INVALID_PAGE_TOKEN");
+  assert.equal(code(() => codec.encodeContinueToken({ resourceVersion: Infinity, start: "a" })), "INVALID_CONTINUE_TOKEN");
+  // Absent (undefined) and null still mean the default.
+  for (const value of [undefined, null]) new Pager({ ...one, pageSize: value }).free();
+});
