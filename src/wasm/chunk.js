@@ -128,9 +128,14 @@ function readChunk(response) {
     // that reuses or clears its arrays, or a getter that throws later, cannot change a page. A
     // plain Array, filled by index: `slice` would let the array's `constructor[Symbol.species]`
     // make the copy (an object whose getters then run, and may throw, while a page is built).
+    // An item that is not an object stops the copy at once (a sparse array of length 2^32 - 1
+    // would otherwise be copied hole by hole: minutes, and out of memory).
     const list = items;
     items = [];
-    for (let i = 0, n = list.length; i < n; i++) items.push(list[i]);
+    for (let i = 0, n = list.length; i < n; i++) {
+      if (!isObject(list[i])) throw new TypeError(`items[${i}] must be an object`);
+      items.push(list[i]);
+    }
     const keys = packKeys(items, false);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
     // next one's); only when it fails, read again checking each field, to name the one at fault.

@@ -322,3 +322,16 @@ test("NaN or ±Infinity in options is INVALID_OPTIONS, not the default (JSON wro
   // Absent (undefined) and null still mean the default.
   for (const value of [undefined, null]) new Pager({ ...one, pageSize: value }).free();
 });
+
+test("a sparse items array of length 2^32 - 1 is INVALID_RESPONSE at once (was copied hole by hole: out of memory)", () => {
+  const pager = new Pager(one);
+  const [request] = pager.nextRequests();
+  const sparse = [];
+  sparse.length = 2 ** 32 - 1;
+  sparse[5] = summary("helm.packages", "a");
+  const started = Date.now();
+  assert.equal(code(() => pager.feed(request.requestId, { availablePackageSummaries: sparse })), "INVALID_RESPONSE");
+  assert.equal(code(() => pager.feed(request.requestId, { items: sparse })), "INVALID_RESPONSE");
+  assert.ok(Date.now() - started < 1000);
+  pager.free();
+});
