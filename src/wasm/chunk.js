@@ -133,8 +133,9 @@ function readChunk(response) {
     const list = items;
     items = [];
     for (let i = 0, n = list.length; i < n; i++) {
-      if (!isObject(list[i])) throw new TypeError(`items[${i}] must be an object`);
-      items.push(list[i]);
+      const item = list[i]; // read once
+      if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
+      items.push(item);
     }
     const keys = packKeys(items, false);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
