@@ -20,13 +20,15 @@ const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u
  * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
  * units), per item `plugin, cluster, namespace, identifier, name, displayName, shortDescription`,
  * then the number of categories and each category. A field absent (undefined/null) reads as "" (as
- * []: categories); anything but a string (an array of strings) is an error naming `items[i].field`,
- * built only then. With `check`, each field must be well-formed text.
+ * []: categories); anything but a string (an array of strings, without holes) is an error naming
+ * `items[i].field`, built only then. With `check`, each field must be well-formed text.
  */
 function packKeys(items, check) {
   const parts = [], lens = [];
   const str = (value, i, field, k) => {
-    if (value == null) value = "";
+    // A missing field reads as "", a missing category (a hole: a sparse array of length 2^32 - 1
+    // would be read hole by hole, out of memory) is an error.
+    if (value == null && k === undefined) value = "";
     else if (typeof value !== "string" || (check && !wellFormed(value))) {
       const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
       throw new TypeError(

@@ -323,7 +323,7 @@ test("NaN or ±Infinity in options is INVALID_OPTIONS, not the default (JSON wro
   for (const value of [undefined, null]) new Pager({ ...one, pageSize: value }).free();
 });
 
-test("a sparse items array of length 2^32 - 1 is INVALID_RESPONSE at once (was copied hole by hole: out of memory)", () => {
+test("a sparse items or categories array of length 2^32 - 1 is INVALID_RESPONSE at once (was read hole by hole: out of memory)", () => {
   const pager = new Pager(one);
   const [request] = pager.nextRequests();
   const sparse = [];
@@ -332,6 +332,13 @@ test("a sparse items array of length 2^32 - 1 is INVALID_RESPONSE at once (was c
   const started = Date.now();
   assert.equal(code(() => pager.feed(request.requestId, { availablePackageSummaries: sparse })), "INVALID_RESPONSE");
   assert.equal(code(() => pager.feed(request.requestId, { items: sparse })), "INVALID_RESPONSE");
+  // Likewise categories: a missing one is an error, not "" (a hole at a time).
+  const categories = [];
+  categories.length = 2 ** 32 - 1;
+  const item = summary("helm.packages", "a", { categories });
+  assert.equal(code(() => pager.feed(request.requestId, { availablePackageSummaries: [item] })), "INVALID_RESPONSE");
+  const holey = summary("helm.packages", "a", { categories: ["x", , "y"] });
+  assert.throws(() => pager.feed(request.requestId, { availablePackageSummaries: [holey] }), /categories\[1\] must be a string/);
   assert.ok(Date.now() - started < 1000);
   pager.free();
 });
