@@ -118,9 +118,12 @@ function guardPager(probe, makeError) {
         if (fetching === self) {
           return Promise.reject(makeError("REENTRANT_CALL", "nextPage() from inside its own fetchChunk would wait for itself", {}));
         }
+        // The caller's getter of `signal` runs now, before the call takes its place in line: a
+        // nextPage made from inside it is then a call before this one, not one beside it.
+        const signal = isObject(options) ? field(options, "signal") : undefined;
         caller = self;
         try {
-          return f.call(self, fetchChunk, options);
+          return f.call(self, fetchChunk, { signal });
         } finally {
           caller = undefined;
         }

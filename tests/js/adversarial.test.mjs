@@ -342,3 +342,20 @@ test("a sparse items or categories array of length 2^32 - 1 is INVALID_RESPONSE 
   assert.ok(Date.now() - started < 1000);
   pager.free();
 });
+
+test("a nextPage made from inside the options' signal getter runs before the call, not beside it", async () => {
+  const pager = new Pager(one);
+  const source = helm();
+  const fetchChunk = async (request) => source.answer(request);
+  let inner;
+  const outer = pager.nextPage(fetchChunk, {
+    get signal() {
+      inner ??= pager.nextPage(fetchChunk);
+      return undefined;
+    },
+  });
+  // They ran side by side: the outer one found the inner one's requests unanswered (NO_PROGRESS).
+  assert.deepEqual(names(await inner), ["a", "c"]);
+  assert.deepEqual(names(await outer), ["e"]);
+  pager.free();
+});
