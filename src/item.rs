@@ -36,6 +36,19 @@ impl SourceId {
     pub fn label(&self) -> String {
         text!(self.plugin, "/", self.cluster, "/", self.namespace)
     }
+
+    /// The UTF-8 bytes a key of this source takes in a page token, as
+    /// [`PagerOptions::max_key_bytes`](crate::PagerOptions::max_key_bytes) counts them: the sort
+    /// value and the identifier, plus the plugin, cluster and namespace that are not this source's.
+    pub(crate) fn key_bytes(&self, sort_value: &str, identity: [&str; 4]) -> usize {
+        let [plugin, cluster, namespace, identifier] = identity;
+        let other = |a: &str, b: &str| if a == b { 0 } else { a.len() };
+        sort_value.len()
+            + identifier.len()
+            + other(plugin, &self.plugin)
+            + other(cluster, &self.cluster)
+            + other(namespace, &self.namespace)
+    }
 }
 
 /// The identity of a package: (plugin, cluster, namespace, identifier).

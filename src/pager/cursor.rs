@@ -577,12 +577,10 @@ impl<P> Cursor<P> {
         let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
-            let other = |a: &str, b: &str| if a == b { 0 } else { a.len() };
-            let bytes = ctx.order.sort_value(&f).len()
-                + f.identifier.len()
-                + other(f.plugin, &id.plugin)
-                + other(f.cluster, &id.cluster)
-                + other(f.namespace, &id.namespace);
+            let bytes = id.key_bytes(
+                ctx.order.sort_value(&f),
+                [f.plugin, f.cluster, f.namespace, f.identifier],
+            );
             if bytes > ctx.max_key_bytes {
                 return Err(self.invalid(text!(
                     "item ",

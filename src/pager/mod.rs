@@ -227,6 +227,26 @@ impl<P: Clone> Pager<P> {
                     text!("token has no position for source ", spec.id.label()),
                 ));
             };
+            // A watermark no item of this source could have set (its key is over the limit the
+            // feed holds keys to): every later position could fail to encode, the list stuck.
+            if let Some(wm) = &st.watermark {
+                let i = &wm.identity;
+                let ids = [&*i.plugin, &*i.cluster, &*i.namespace, &*i.identifier];
+                let bytes = spec.id.key_bytes(&wm.sort_key, ids);
+                if bytes > options.max_key_bytes() {
+                    return Err(PagerError::page_token(
+                        TokenFault::InvalidField,
+                        text!(
+                            "the watermark of source ",
+                            spec.id.label(),
+                            " is a key of ",
+                            bytes,
+                            " bytes; a pager of these sources takes keys of at most ",
+                            options.max_key_bytes()
+                        ),
+                    ));
+                }
+            }
             let key = st
                 .watermark
                 .as_ref()

@@ -823,6 +823,45 @@ fn a_state_for_other_sources_is_an_invalid_token() {
     assert_eq!(err.code(), "INVALID_PAGE_TOKEN");
 }
 
+/// A page token (made with the codec, say) whose watermark is a longer key than any item of its
+/// source may have: resuming from it would let later positions outgrow a page token (every
+/// `take_page` then fails, the list stuck). Refused at resume; a watermark at the limit is fine.
+#[test]
+fn a_watermark_longer_than_the_key_limit_is_an_invalid_token() {
+    let fakes = (0..3)
+        .map(|i| Fake::new(Kind::Offset, &format!("p{i}.packages"), "kubeapps", &[]))
+        .collect();
+    let env = Env::new(fakes, 2, 2);
+    let max = env.options.max_key_bytes();
+    let p = env.pager();
+    let with_watermark = |sort_key: String, identity: crate::item::Identity| {
+        let mut st = p.state();
+        st.sources[1].watermark = Some(crate::token::page_token::Watermark { sort_key, identity });
+        Pager::<ItemFields>::from_state(st, env.options.clone())
+    };
+    let own = |identifier: &str| crate::item::Identity {
+        plugin: "p1.packages".into(),
+        cluster: "default".into(),
+        namespace: "kubeapps".into(),
+        identifier: identifier.into(),
+    };
+    assert!(with_watermark("x".repeat(max - 1), own("i")).is_ok());
+    let err = with_watermark("x".repeat(max), own("i"))
+        .err()
+        .expect("refused");
+    assert_eq!(err.code(), "INVALID_PAGE_TOKEN");
+    assert!(
+        err.message().contains(&format!("at most {max}")),
+        "{}",
+        err.message()
+    );
+    // Another source's plugin, cluster and namespace count too.
+    let mut foreign = own("i");
+    foreign.cluster = "c".repeat(10);
+    assert!(with_watermark("x".repeat(max - 11), foreign.clone()).is_ok());
+    assert!(with_watermark("x".repeat(max - 10), foreign).is_err());
+}
+
 #[test]
 fn expiry_goes_on_with_the_inconsistent_token() {
     for with_token in [true, false] {

@@ -20,13 +20,15 @@ const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u
  * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
  * units), per item `plugin, cluster, namespace, identifier, name, displayName, shortDescription`,
  * then the number of categories and each category. A field absent (undefined/null) reads as "" (as
- * []: categories); anything but a string (an array of strings) is an error naming `items[i].field`,
- * built only then. With `check`, each field must be well-formed text.
+ * []: categories); anything but a string (an array of strings, without holes) is an error naming
+ * `items[i].field`, built only then. With `check`, each field must be well-formed text.
  */
 function packKeys(items, check) {
   const parts = [], lens = [];
   const str = (value, i, field, k) => {
-    if (value == null) value = "";
+    // A missing field reads as "", a missing category (a hole: a sparse array of length 2^32 - 1
+    // would be read hole by hole, out of memory) is an error.
+    if (value == null && k === undefined) value = "";
     else if (typeof value !== "string" || (check && !wellFormed(value))) {
       const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
       throw new TypeError(
@@ -127,9 +129,24 @@ function readChunk(response) {
       if (!Array.isArray(items)) throw new TypeError("availablePackageSummaries must be an array");
       next = str(response.nextPageToken, "nextPageToken");
     }
+    // These go to wasm as strings too: a lone surrogate would become U+FFFD, and the next request
+    // would send (and the page token keep) another token than the server's.
+    if (!wellFormed(`${next}\0${resourceVersion ?? ""}`)) {
+      throw new TypeError("the next token or resourceVersion is not well-formed text (a lone surrogate)");
+    }
     // Our own copy of the item list, read once now: pages are built from it later, so a transport
-    // that reuses or clears its arrays, or a getter that throws later, cannot change a page.
-    items = Array.prototype.slice.call(items);
+    // that reuses or clears its arrays, or a getter that throws later, cannot change a page. A
+    // plain Array, filled by index: `slice` would let the array's `constructor[Symbol.species]`
+    // make the copy (an object whose getters then run, and may throw, while a page is built).
+    // An item that is not an object stops the copy at once (a sparse array of length 2^32 - 1
+    // would otherwise be copied hole by hole: minutes, and out of memory).
+    const list = items;
+    items = [];
+    for (let i = 0, n = list.length; i < n; i++) {
+      const item = list[i]; // read once
+      if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
+      items.push(item);
+    }
     const keys = packKeys(items, false);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
     // next one's); only when it fails, read again checking each field, to name the one at fault.
@@ -141,7 +158,20 @@ function readChunk(response) {
     const lens = keys.lens;
     return { items, n: items.length, text, units: text.length, lens, count: lens.length, next, resourceVersion, remaining };
   } catch (e) {
-    return { error: e instanceof Error ? e.message : String(e) };
+    return { error: describe(e) };
+  }
+}
+
+/**
+ * A thrown value's message. Never throws: a throw from here would unwind through the wasm
+ * frames that called `readChunk` (their shadow stack is never given back: enough of those and the
+ * module traps), and a value thrown by a getter may be anything (`Object.create(null)`, a Proxy).
+ */
+function describe(e) {
+  try {
+    return e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    return "a value that cannot be read";
   }
 }
 

@@ -78,6 +78,19 @@ function live(pager) {
   return isObject(pager) && typeof pager.__wbg_ptr === "number" && pager.__wbg_ptr !== 0;
 }
 
+/** wasm pointer → a WeakRef of the Pager object that holds it (the one wasm-bindgen registered). */
+const owners = new Map();
+
+/**
+ * The Pager object itself when `pager` is a Proxy of it (Vue's `reactive`, MobX): freed through a
+ * Proxy, wasm-bindgen cannot unregister the object from its FinalizationRegistry, and when the
+ * object is collected it frees the pointer a second time, corrupting another pager that uses that
+ * memory since. The pointer, a number, reads through any Proxy.
+ */
+function selfOf(pager) {
+  return (live(pager) && owners.get(pager.__wbg_ptr)?.deref()) || pager;
+}
+
 /**
  * Wraps the methods of the Pager class (the prototype of `probe`, which is freed) so that a freed
  * pager throws `PAGER_FREED` instead of wasm-bindgen's "null pointer passed to rust", `free()` and
@@ -100,21 +113,34 @@ function guardPager(probe, makeError) {
     if (name === "constructor" || name.startsWith("__")) continue;
     if (name === "free") {
       d.value = function free() {
-        if (!live(this)) return; // freed already: nothing to do
-        const hooks = freeHooks.get(this);
-        f.call(this);
-        freeHooks.delete(this);
+        const self = selfOf(this);
+        if (!live(self)) return; // freed already: nothing to do
+        owners.delete(self.__wbg_ptr);
+        const hooks = freeHooks.get(self);
+        try {
+          f.call(self);
+        } catch (e) {
+          // Freed from inside one of its own calls (a getter of an item being fed): wasm-bindgen
+          // has let go of it already (the pointer is 0), and frees it when that call returns, but
+          // says so by throwing.
+          if (live(self)) throw e;
+        }
+        freeHooks.delete(self);
         for (const hook of hooks ?? []) hook();
       };
     } else if (name === "nextPage") {
       d.value = function nextPage(fetchChunk, options) {
-        if (!live(this)) return Promise.reject(freed(name));
-        if (fetching === this) {
+        const self = selfOf(this);
+        if (!live(self)) return Promise.reject(freed(name));
+        if (fetching === self) {
           return Promise.reject(makeError("REENTRANT_CALL", "nextPage() from inside its own fetchChunk would wait for itself", {}));
         }
-        caller = this;
+        // The caller's getter of `signal` runs now, before the call takes its place in line: a
+        // nextPage made from inside it is then a call before this one, not one beside it.
+        const signal = isObject(options) ? field(options, "signal") : undefined;
+        caller = self;
         try {
-          return f.call(this, fetchChunk, options);
+          return f.call(self, fetchChunk, { signal });
         } finally {
           caller = undefined;
         }
@@ -136,6 +162,20 @@ function guardPager(probe, makeError) {
     Object.defineProperty(proto, name, d);
   }
   if (typeof Symbol.dispose === "symbol") proto[Symbol.dispose] = proto.free;
+  // wasm-bindgen keeps the wasm pointer in an own, enumerable `__wbg_ptr`, so a copy of a Pager
+  // (`Object.assign(Object.create(proto), pager)`, which is how lodash's cloneDeep copies class
+  // instances) got the pointer too: it read the pager's memory after the pager was freed (garbage),
+  // and freed it a second time. Made a non-enumerable accessor when first set (this setter runs for
+  // the first assignment, in the constructor or `__wrap`), a copy has no pointer: it is not a live
+  // pager. A Proxy of a pager (Vue's `reactive`) still reads and sets the pointer of its target,
+  // and `Object.freeze` cannot keep `free()` from zeroing it (a frozen pager could not be freed).
+  Object.defineProperty(proto, "__wbg_ptr", {
+    get: () => 0,
+    set(ptr) {
+      Object.defineProperty(this, "__wbg_ptr", { get: () => ptr, set: (p) => (ptr = p), configurable: true });
+      if (ptr && typeof WeakRef === "function") owners.set(ptr, new WeakRef(this));
+    },
+  });
 }
 
 /**
@@ -166,11 +206,13 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     makeError("PAGER_FREED", "Pager.nextPage: the pager was freed while it ran", { method: "nextPage" });
   const candidate = isObject(options) ? field(options, "signal") : undefined;
   const signal = isObject(candidate) && field(candidate, "aborted") !== undefined ? candidate : undefined;
+  // Read through `field`: a signal-like object's getters may throw.
+  const isAborted = () => signal !== undefined && !!field(signal, "aborted");
   let listener;
   const abort =
     signal &&
     new Promise((resolve) => {
-      if (signal.aborted) return resolve(null);
+      if (isAborted()) return resolve(null);
       listener = () => resolve(null);
       try {
         signal.addEventListener("abort", listener);
@@ -183,25 +225,23 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
   if (signal) fetchOptions.signal = signal;
   const aborted = () => {
     const details = {};
-    details.reason = signal.reason;
+    details.reason = field(signal, "reason");
     return makeError("ABORTED", "nextPage() was aborted; the pager is where it was", details);
   };
   const clear = (id) => pager.fail(id, { status: 0 });
   // A synchronous throw becomes a rejected promise. The promise is marked handled: after an abort
   // or a failure nobody awaits it, and its late rejection must not surface as unhandled.
+  // A promise of our own (a fresh one, not fetchChunk's: its own `then` or `catch` may throw).
   const start = (request) => {
-    let promise;
     const outer = fetching;
     fetching = owner;
     try {
-      promise = Promise.resolve(fetchChunk.call(null, request, fetchOptions));
-    } catch (e) {
-      promise = Promise.reject(e);
+      const promise = new Promise((resolve) => resolve(Reflect.apply(fetchChunk, undefined, [request, fetchOptions])));
+      promise.catch(ignore);
+      return promise;
     } finally {
       fetching = outer;
     }
-    promise.catch(() => {});
-    return promise;
   };
   // A request of this call answered or failed by someone else (from inside fetchChunk, say): going
   // on would ask for it again and again, so stop with an error instead.
@@ -226,9 +266,11 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     // Start once the previous call has settled (in a microtask when there is none).
     await (previous ? previous.then(ignore, ignore) : undefined);
     if (freedNow) throw freedError();
-    if (signal?.aborted) throw aborted();
+    if (isAborted()) throw aborted();
     let expiredInARow = 0;
     for (;;) {
+      // Also after a round: the pager may have been freed while its answers were fed (by a getter).
+      if (freedNow) throw freedError();
       const page = pager.takePage();
       if (page !== null) return page;
       const requests = pager.nextRequests();
@@ -254,7 +296,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
           answer = e;
         }
         if (freedNow) throw freedError();
-        if (signal?.aborted) {
+        if (isAborted()) {
           // Late answers to these requests will be ignored as stale.
           for (const [rest] of pending.slice(k)) clear(rest);
           throw aborted();

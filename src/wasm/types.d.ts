@@ -43,7 +43,8 @@ export type TokenFault =
  * fingerprints); `SOURCE_TOO_LARGE` `{ source, cap }`; `SOURCE_FAILED` `{ source?, status, reason?,
  * continue?, url?, cause? }`; `ABORTED` `{ reason }` (the signal's reason); `PAGER_FREED` `{ method }`
  * (a method of a `Pager` called after its `free()` or `[Symbol.dispose]()`, or a `nextPage` running
- * when it was freed: that call rejects at once); `REENTRANT_CALL` `{}` (a pager called from inside
+ * when it was freed: that call rejects at once; also a copy of a `Pager`, such as lodash's `cloneDeep`
+ * makes: only the object `new Pager` or `Pager.resume` gave, or a Proxy of it, is a pager); `REENTRANT_CALL` `{}` (a pager called from inside
  * its own callbacks, e.g. `nextPage` from inside its own `fetchChunk`). The fetchers' `INVALID_OPTIONS`
  * for a header carries `{ field: 'headers["name"]' }`. Where `details.cause` is set (what a
  * failing `fetchChunk` rejected with, or the network error under a fetcher's status 0), the

@@ -267,3 +267,67 @@ test("500 generated fetcher headers: INVALID_OPTIONS exactly when new Headers() 
   }
   assert.ok(refused > 100, `many refused: ${refused}`);
 });
+
+/** Values a getter may throw, some without a string form (String() of them throws). */
+const THROWN = [
+  () => Object.create(null),
+  () => new Proxy({}, { getPrototypeOf() { throw 1; } }),
+  () => Object.defineProperty(new Error(), "message", { get() { throw Object.create(null); } }),
+  () => ({ toString() { throw new Error("no string"); } }),
+  () => Symbol("thrown"),
+  () => undefined,
+  () => new Error("plain"),
+];
+
+/** A copy of `value` with a getter that throws at one random path of it (objects only). */
+function withThrowingGetter(r, value, thrown) {
+  if (value === null || typeof value !== "object") return value;
+  const copy = Array.isArray(value) ? [...value] : { ...value };
+  const keys = Object.keys(copy);
+  const key = keys.length === 0 || r() < 0.3 ? pick(r, ["extra", "0", "items", "name", "metadata"]) : pick(r, keys);
+  if (keys.includes(key) && r() < 0.6 && copy[key] !== null && typeof copy[key] === "object") {
+    copy[key] = withThrowingGetter(r, copy[key], thrown);
+  } else {
+    Object.defineProperty(copy, key, { enumerable: true, get() { throw thrown(); } });
+  }
+  return copy;
+}
+
+test("3,000 generated throwing getters in responses, options and fetcher options: PagerError every time, the module lives on", () => {
+  // A throw escaping the JS half of the boundary unwinds through the wasm frames that called it;
+  // their shadow stack is never given back, and after about a thousand of those the module traps
+  // (every later call fails). Each bad value here is also checked to leave its pager as it was.
+  const r = rng(8);
+  const options = { ...validOptions, sources: [validOptions.sources[0]] };
+  let rejected = 0;
+  for (let i = 0; i < 1000; i++) {
+    const thrown = pick(r, THROWN);
+    const pager = new Pager(options);
+    const [request] = pager.nextRequests();
+    const before = pager.pageToken();
+    const code = outcome(() => pager.feed(request.requestId, withThrowingGetter(r, validResponse(), thrown)));
+    if (code !== "ok") {
+      rejected++;
+      assert.equal(code, "INVALID_RESPONSE");
+      assert.equal(pager.pageToken(), before);
+      assert.equal(pager.feed(request.requestId, validResponse()), "accepted");
+    }
+    pager.free();
+    const optionsCode = outcome(() => new Pager(withThrowingGetter(r, validOptions, thrown)).free());
+    assert.ok(["ok", "INVALID_OPTIONS"].includes(optionsCode), optionsCode);
+    const fetcherCode = outcome(() => kubeappsFetcher(withThrowingGetter(r, { baseUrl: "/", headers: { a: "b" } }, thrown)));
+    assert.ok(["ok", "INVALID_OPTIONS"].includes(fetcherCode), fetcherCode);
+  }
+  assert.ok(rejected > 500, `most are read, and refused: ${rejected}`);
+  const helm = offsetSource(["a", "b", "c", "d", "e"].map((n) => summary("helm.packages", n)));
+  const flux = offsetSource(["f", "g"].map((n) => summary("fluxv2.packages", n)));
+  const fresh = new Pager(validOptions);
+  const shown = [];
+  for (let p = 0; p < 10; p++) {
+    const page = drivePage(fresh, [helm, flux]);
+    shown.push(...page.items.map(identity));
+    if (page.done) break;
+  }
+  assert.equal(shown.length, 7);
+  fresh.free();
+});
