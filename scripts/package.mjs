@@ -114,10 +114,10 @@ function entries(dir, name) {
 
 /**
  * wasm-bindgen names an export `x2` in the glue and its .d.ts (`declare function x2(…)` plus
- * `export { x2 as x }`) when the glue also imports a snippet function named `x`: driver.js exports
- * the request loop of `kubeappsFetcher` under that same name. The JS is minified anyway; make the
- * declarations say `export function kubeappsFetcher(…)`, as for every other function, so that
- * editors show the real name. Throws if an aliased export is left over.
+ * `export { x2 as x }`) when the glue also imports a snippet function named `x` (driver.js's
+ * request loop was once `kubeappsFetcher`; it is `kubeappsRequests` now). Kept as a guard: make
+ * such declarations say `export function x(…)`, as for every other function, so that editors
+ * show the real name. Throws if an aliased export is left over.
  */
 function unaliasDeclarations(file) {
   let text = readFileSync(file, "utf8");

@@ -412,7 +412,7 @@ function checkHeaders(headers, makeError) {
  * and namespace from each request's source (`cluster`/`namespace` fill empty ones); `headers`
  * an array of [name, value].
  */
-function kubeappsFetcher(base, cluster, namespace, headers, makeError) {
+function kubeappsRequests(base, cluster, namespace, headers, makeError) {
   checkHeaders(headers, makeError);
   const enc = encodeURIComponent;
   return (request, init) => {
@@ -440,4 +440,4 @@ function listFetcher(base, headers, makeError) {
   };
 }
 
-export { drive, guardPager, kubeappsFetcher, listFetcher };
+export { drive, guardPager, kubeappsRequests, listFetcher };

@@ -20,7 +20,8 @@ use crate::view::{self, FetcherOptions};
 // Both throw `INVALID_OPTIONS` for a header that `new Headers()` refuses.
 #[wasm_bindgen(module = "/src/wasm/driver.js")]
 extern "C" {
-    #[wasm_bindgen(catch, js_name = kubeappsFetcher)]
+    // Not named `kubeappsFetcher` in driver.js: the glue would then rename this crate's own export.
+    #[wasm_bindgen(catch, js_name = kubeappsRequests)]
     fn kubeapps_fetcher_js(
         base: &str,
         cluster: &str,
