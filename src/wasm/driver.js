@@ -407,6 +407,11 @@ function checkHeaders(headers, makeError) {
   }
 }
 
+/** Throws `INVALID_OPTIONS` naming `field` when `url` holds what `bad` matches: `what` says what. */
+function checkUrl(url, bad, field, what, makeError) {
+  if (bad.test(url)) throw makeError("INVALID_OPTIONS", `invalid options: ${field}: must not hold ${what}`, { field });
+}
+
 /**
  * A `fetchChunk` for the kubeapps-apis REST gateway at `base` (no trailing `/`): plugin, cluster
  * and namespace from each request's source (`cluster`/`namespace` fill empty ones); `headers`
@@ -414,6 +419,7 @@ function checkHeaders(headers, makeError) {
  */
 function kubeappsRequests(base, cluster, namespace, headers, makeError) {
   checkHeaders(headers, makeError);
+  checkUrl(base, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)", makeError);
   const enc = encodeURIComponent;
   return (request, init) => {
     const plugin = stringField(request, ["source", "plugin"]);
@@ -432,6 +438,7 @@ function kubeappsRequests(base, cluster, namespace, headers, makeError) {
 /** A `fetchChunk` for a plain Kubernetes list at `base`: adds `limit` and, when given, `continue`. */
 function listFetcher(base, headers, makeError) {
   checkHeaders(headers, makeError);
+  checkUrl(base, /#/, "url", "a fragment (limit and continue would land in it)", makeError);
   return (request, init) => {
     const token = stringField(request, ["pageToken"]);
     let url = `${base}${base.includes("?") ? "&" : "?"}limit=${limitOf(request)}`;

@@ -185,7 +185,7 @@ export interface NextPageOptions {
 
 /** Options of {@link kubeappsFetcher}. */
 export interface KubeappsFetcherOptions {
-  /** e.g. `"https://kubeapps.example/apis"`. */
+  /** e.g. `"https://kubeapps.example/apis"`; no query or fragment (`INVALID_OPTIONS`). */
   baseUrl: string;
   /** Fills a source's empty cluster or namespace. */
   context?: { cluster?: string; namespace?: string };
@@ -199,7 +199,10 @@ export interface KubeappsFetcherOptions {
 
 /** Options of {@link kubernetesListFetcher}. */
 export interface KubernetesListFetcherOptions {
-  /** The list URL, e.g. `"/apis/data.packaging.carvel.dev/v1alpha1/namespaces/kubeapps/packagemetadatas"`. */
+  /**
+   * The list URL, e.g. `"/apis/data.packaging.carvel.dev/v1alpha1/namespaces/kubeapps/packagemetadatas"`;
+   * a query (`?labelSelector=…`) is kept, a fragment is `INVALID_OPTIONS`.
+   */
   url: string;
   /** As {@link KubeappsFetcherOptions.headers}. */
   headers?: Record<string, string>;

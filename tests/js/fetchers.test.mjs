@@ -181,6 +181,10 @@ test("fetcher options: INVALID_OPTIONS names the member at fault", () => {
     [kubeappsFetcher, { baseUrl: 5 }, "baseUrl"],
     [kubeappsFetcher, { baseUrl: "/apis", context: { cluster: 1 } }, "context.cluster"],
     [kubernetesListFetcher, { url: "/l", header: {} }, "header"],
+    // The fetchers add the path and query: one in the base would put them in a fragment.
+    [kubeappsFetcher, { baseUrl: "/apis?x=1" }, "baseUrl"],
+    [kubeappsFetcher, { baseUrl: "/apis#top" }, "baseUrl"],
+    [kubernetesListFetcher, { url: "/l#x" }, "url"],
   ]) {
     assert.throws(
       () => make(options),
