@@ -37,11 +37,34 @@ pub(crate) struct Entry<P> {
     /// entry is still consumed in merge order, so the watermark moves past it
     /// and a page token never points back before it, but it is never shown.
     pub(crate) payload: Option<P>,
+    /// The key's first 8 bytes, big-endian, zero-padded ([`key_head`]): the merge compares these
+    /// first and the whole keys only when they are equal.
+    pub(crate) head: u64,
     /// Sequence number of the chunk it came in.
     chunk: u64,
     /// Index in that response of the first item with its name: where its tie
     /// group starts, the only kind of place an offset can be trusted.
     group_raw: u32,
+}
+
+/// The first 8 bytes of `key`, big-endian, zero-padded. Keys order as their bytes, so when two
+/// heads differ they order as the keys do (a key shorter than 8 bytes that is a prefix of the
+/// other's head pads with zeros, and a prefix sorts first); equal heads say nothing.
+pub(crate) fn key_head(key: &SortKey) -> u64 {
+    let mut b = [0u8; 8];
+    let n = key.0.len().min(8);
+    b[..n].copy_from_slice(&key.0[..n]);
+    u64::from_be_bytes(b)
+}
+
+impl<P> Entry<P> {
+    /// Whether this entry's key is below `other`'s: the heads first.
+    pub(crate) fn before(&self, other: &Entry<P>) -> bool {
+        match self.head.cmp(&other.head) {
+            core::cmp::Ordering::Equal => self.key < other.key,
+            ord => ord.is_lt(),
+        }
+    }
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -367,6 +390,20 @@ impl<P> Cursor<P> {
                 core::cmp::Ordering::Greater => true,
             },
             _ => true,
+        }
+    }
+
+    /// [`Cursor::blocks`] as data, for [`super::merge::Frontier`]: `None` never blocks,
+    /// `Some(None)` blocks every candidate, `Some(Some((bound, strict)))` blocks a candidate whose
+    /// primary is above `bound`, or equal to it unless `strict`. `bound` is a whole primary
+    /// component, terminator included.
+    pub(crate) fn limit(&self) -> Option<Option<(&[u8], bool)>> {
+        if !self.goes_on() {
+            return None;
+        }
+        match &self.bound {
+            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.strict))),
+            _ => Some(None),
         }
     }
 
@@ -1052,6 +1089,7 @@ impl<P> Cursor<P> {
                 delta.filtered_out += 1;
             }
             fresh.push(Entry {
+                head: key_head(&key),
                 key,
                 payload: pass.then_some(payload),
                 chunk: seq,
@@ -1145,10 +1183,21 @@ impl<P> Cursor<P> {
     /// Takes the smallest buffered entry (the merge consumed it).
     pub(crate) fn pop_front(&mut self) -> Option<Entry<P>> {
         let e = self.buf.pop_front()?;
-        if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
-            m.live = m.live.saturating_sub(1);
+        // Almost always the oldest chunk's (the front mark): look there first.
+        match self.marks.front_mut() {
+            Some(m) if m.seq == e.chunk => {
+                m.live = m.live.saturating_sub(1);
+                if m.live == 0 {
+                    self.prune_marks();
+                }
+            }
+            _ => {
+                if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
+                    m.live = m.live.saturating_sub(1);
+                }
+                self.prune_marks();
+            }
         }
-        self.prune_marks();
         Some(e)
     }
 

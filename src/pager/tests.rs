@@ -2248,3 +2248,43 @@ fn a_tie_group_a_capped_server_gives_in_pieces_is_refused_at_once() {
         );
     }
 }
+
+/// The merge compares keys' 8-byte heads first: when two heads differ they must order as the keys.
+#[test]
+fn key_heads_order_as_their_keys_when_they_differ() {
+    let names = [
+        "",
+        "a",
+        "a\u{0}",
+        "a\u{0}b",
+        "ab",
+        "abcdefg",
+        "abcdefg\u{0}",
+        "abcdefgh",
+        "abcdefghi",
+        "abcdefgi",
+        "b",
+        "é",
+        "\u{0}",
+        "\u{0}\u{0}",
+        "zzzzzzzzzz",
+    ];
+    let mut keys = Vec::new();
+    for order in [SortOrder::Name, SortOrder::DisplayName] {
+        for name in names {
+            for plugin in ["", "p", "p\u{0}"] {
+                let mut it = item(plugin, "", name, "r");
+                it.cluster = String::new();
+                keys.push(order.key(&it));
+            }
+        }
+    }
+    for a in &keys {
+        for b in &keys {
+            let (ha, hb) = (cursor::key_head(a), cursor::key_head(b));
+            if ha != hb {
+                assert_eq!(ha.cmp(&hb), a.cmp(b), "{a:?} vs {b:?}");
+            }
+        }
+    }
+}

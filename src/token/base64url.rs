@@ -186,7 +186,9 @@ const CLASS: [u8; 256] = {
 /// Which one alphabet every byte belongs to: `CLASS_URL`, `CLASS_STD`, `CLASS_URL | CLASS_STD`
 /// (alphanumerics only, or an empty text: both), or 0 (a byte of neither, or the two mixed).
 fn plain_alphabet(bytes: &[u8]) -> u8 {
-    bytes.iter().fold(CLASS_URL | CLASS_STD, |all, &b| all & CLASS[usize::from(b)])
+    bytes
+        .iter()
+        .fold(CLASS_URL | CLASS_STD, |all, &b| all & CLASS[usize::from(b)])
 }
 
 /// Checks every character; returns the length of the text before any `=`.
