@@ -101,11 +101,11 @@ pub fn pack_page_token(token: &PageToken) -> (String, Vec<u32>) {
     data.push(token.sources.len() as u32);
     let put = |text: &mut String, data: &mut Vec<u32>, s: &str| {
         text.push_str(s);
-        let units = if s.is_ascii() {
-            s.len()
-        } else {
-            s.chars().map(char::len_utf16).sum()
-        };
+        // UTF-16 units: one per UTF-8 lead byte, two for a 4-byte sequence's.
+        let units: usize = s
+            .bytes()
+            .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+            .sum();
         data.push(units as u32);
     };
     for s in &token.sources {
@@ -201,6 +201,16 @@ pub fn write_token_info(w: &mut Writer, info: &TokenInfo) {
             w.u64_field("textLength", *text_length as u64);
             write_page_token_fields(w, token);
         }
+        _ => write_token_info_members(w, info),
+    }
+    w.end_object();
+}
+
+/// The members of [`write_token_info`] for every kind but `page` (none for a page: the codec
+/// module builds that one in JS from [`pack_page_token`], and leaves the page writer out).
+pub fn write_token_info_members(w: &mut Writer, info: &TokenInfo) {
+    match info {
+        TokenInfo::Page { .. } => {}
         TokenInfo::Continue(token) => {
             w.str_field("kind", "continue");
             write_continue_fields(w, token);
@@ -227,7 +237,6 @@ pub fn write_token_info(w: &mut Writer, info: &TokenInfo) {
             w.str_field("message", message);
         }
     }
-    w.end_object();
 }
 
 fn token_kind(kind: TokenKind) -> &'static str {

@@ -37,34 +37,11 @@ pub(crate) struct Entry<P> {
     /// entry is still consumed in merge order, so the watermark moves past it
     /// and a page token never points back before it, but it is never shown.
     pub(crate) payload: Option<P>,
-    /// The key's first 8 bytes, big-endian, zero-padded ([`key_head`]): the merge compares these
-    /// first and the whole keys only when they are equal.
-    pub(crate) head: u64,
     /// Sequence number of the chunk it came in.
     chunk: u64,
     /// Index in that response of the first item with its name: where its tie
     /// group starts, the only kind of place an offset can be trusted.
     group_raw: u32,
-}
-
-/// The first 8 bytes of `key`, big-endian, zero-padded. Keys order as their bytes, so when two
-/// heads differ they order as the keys do (a key shorter than 8 bytes that is a prefix of the
-/// other's head pads with zeros, and a prefix sorts first); equal heads say nothing.
-pub(crate) fn key_head(key: &SortKey) -> u64 {
-    let mut b = [0u8; 8];
-    let n = key.0.len().min(8);
-    b[..n].copy_from_slice(&key.0[..n]);
-    u64::from_be_bytes(b)
-}
-
-impl<P> Entry<P> {
-    /// Whether this entry's key is below `other`'s: the heads first.
-    pub(crate) fn before(&self, other: &Entry<P>) -> bool {
-        match self.head.cmp(&other.head) {
-            core::cmp::Ordering::Equal => self.key < other.key,
-            ord => ord.is_lt(),
-        }
-    }
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -376,34 +353,36 @@ impl<P> Cursor<P> {
     }
 
     /// Whether the source may still hold an item that would sort before or
-    /// with `primary` (the candidate's first key component), so it must be
-    /// fetched before the candidate goes. `None` = no candidate: any source
-    /// that goes on must be fetched. See docs/DESIGN.md "The merge frontier".
-    pub(crate) fn blocks(&self, primary: Option<&[u8]>) -> bool {
+    /// with the candidate whose key is `key` (its primary, the first component,
+    /// against this source's bound), so it must be fetched before the candidate
+    /// goes. `None` = no candidate: any source that goes on must be fetched. See
+    /// docs/DESIGN.md "The merge frontier".
+    ///
+    /// The bound is a whole primary, terminator included, so the key starts with
+    /// it exactly when their primaries are equal, and otherwise orders against it
+    /// as its primary does (the first difference falls inside the primary): no
+    /// [`SortKey::primary`] scan.
+    pub(crate) fn blocks(&self, key: Option<&[u8]>) -> bool {
         if !self.goes_on() {
             return false;
         }
-        match (&self.bound, primary) {
-            (Some(bound), Some(c)) if self.streamed => match c.cmp(bound.as_slice()) {
-                core::cmp::Ordering::Less => false,
-                core::cmp::Ordering::Equal => !self.strict,
-                core::cmp::Ordering::Greater => true,
-            },
+        match (&self.bound, key) {
+            (Some(bound), Some(k)) if self.streamed => {
+                debug_assert_eq!(
+                    SortKey(k.to_vec()).primary().cmp(bound),
+                    if k.starts_with(bound) {
+                        core::cmp::Ordering::Equal
+                    } else {
+                        k.cmp(bound)
+                    }
+                );
+                if k.starts_with(bound) {
+                    !self.strict
+                } else {
+                    k > bound.as_slice()
+                }
+            }
             _ => true,
-        }
-    }
-
-    /// [`Cursor::blocks`] as data, for [`super::merge::Frontier`]: `None` never blocks,
-    /// `Some(None)` blocks every candidate, `Some(Some((bound, strict)))` blocks a candidate whose
-    /// primary is above `bound`, or equal to it unless `strict`. `bound` is a whole primary
-    /// component, terminator included.
-    pub(crate) fn limit(&self) -> Option<Option<(&[u8], bool)>> {
-        if !self.goes_on() {
-            return None;
-        }
-        match &self.bound {
-            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.strict))),
-            _ => Some(None),
         }
     }
 
@@ -1089,7 +1068,6 @@ impl<P> Cursor<P> {
                 delta.filtered_out += 1;
             }
             fresh.push(Entry {
-                head: key_head(&key),
                 key,
                 payload: pass.then_some(payload),
                 chunk: seq,
@@ -1183,21 +1161,10 @@ impl<P> Cursor<P> {
     /// Takes the smallest buffered entry (the merge consumed it).
     pub(crate) fn pop_front(&mut self) -> Option<Entry<P>> {
         let e = self.buf.pop_front()?;
-        // Almost always the oldest chunk's (the front mark): look there first.
-        match self.marks.front_mut() {
-            Some(m) if m.seq == e.chunk => {
-                m.live = m.live.saturating_sub(1);
-                if m.live == 0 {
-                    self.prune_marks();
-                }
-            }
-            _ => {
-                if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
-                    m.live = m.live.saturating_sub(1);
-                }
-                self.prune_marks();
-            }
+        if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
+            m.live = m.live.saturating_sub(1);
         }
+        self.prune_marks();
         Some(e)
     }
 

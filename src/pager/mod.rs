@@ -501,19 +501,12 @@ impl<P: Clone> Pager<P> {
     /// can be) or a source must be fetched.
     fn advance(&mut self) {
         let page_size = self.options.page_size as usize;
-        let frontier = merge::Frontier::of(&self.cursors);
         while let Some((ci, front)) = merge::candidate_entry(&self.cursors) {
-            if frontier.blocks(&self.cursors, &front.key) {
-                debug_assert!(merge::blocked(&self.cursors, Some(front.key.primary())));
+            if merge::blocked(&self.cursors, Some(&front.key.0)) {
                 break;
             }
-            debug_assert!(!merge::blocked(&self.cursors, Some(front.key.primary())));
             // Equal keys from two sources (overlapping sources): the second is a duplicate.
-            // (The heads first: the watermark is almost always well below the candidate.)
-            let duplicate = self.watermark().is_some_and(|w| {
-                let head = cursor::key_head(w);
-                front.head < head || (front.head == head && front.key <= *w)
-            });
+            let duplicate = self.watermark().is_some_and(|w| front.key <= *w);
             if !duplicate && front.payload.is_some() && self.pending.len() >= page_size {
                 break;
             }

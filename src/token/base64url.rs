@@ -90,18 +90,15 @@ pub fn encoded_len(n: usize) -> usize {
 /// Never fails. Example: `encode(b"+RID:~kubeapps/pkg-b==#RT:1#TRC:10")` is
 /// `"K1JJRDp-a3ViZWFwcHMvcGtnLWI9PSNSVDoxI1RSQzoxMA"`.
 pub fn encode(bytes: &[u8]) -> String {
-    // Bytes first (ASCII only), then the String: `String::push` encodes each char as UTF-8.
-    let full = bytes.len() / 3;
-    let mut out = Vec::with_capacity(encoded_len(bytes.len()));
-    out.resize(full * 4, 0);
-    let digit = |v: u32| URL_ALPHABET[(v & 0x3F) as usize];
+    let mut out = String::with_capacity(encoded_len(bytes.len()));
+    let digit = |v: u32| char::from(URL_ALPHABET[(v & 0x3F) as usize]);
     let mut groups = bytes.chunks_exact(3);
-    for (g, o) in (&mut groups).zip(out.chunks_exact_mut(4)) {
+    for g in &mut groups {
         let n = (u32::from(g[0]) << 16) | (u32::from(g[1]) << 8) | u32::from(g[2]);
-        o[0] = digit(n >> 18);
-        o[1] = digit(n >> 12);
-        o[2] = digit(n >> 6);
-        o[3] = digit(n);
+        out.push(digit(n >> 18));
+        out.push(digit(n >> 12));
+        out.push(digit(n >> 6));
+        out.push(digit(n));
     }
     match *groups.remainder() {
         [a] => {
@@ -117,8 +114,7 @@ pub fn encode(bytes: &[u8]) -> String {
         }
         _ => {}
     }
-    // Always ASCII, so always Ok (checked, not assumed: no `unsafe` in the core).
-    String::from_utf8(out).unwrap_or_default()
+    out
 }
 
 /// Decodes base64 text by the rules in the module docs, with no length limit.
@@ -154,21 +150,29 @@ pub fn decode_with(text: &str, rules: DecodeRules) -> Result<Vec<u8>, Base64Erro
     // One table lookup a byte: a text of URL-safe digits only (every token this crate writes)
     // or, when allowed, of standard ones only, with no `=`, needs no other check of its
     // characters. Anything else goes through `check_characters`, which finds the fault and says where.
+    // Only where the codec is built (`decodePageToken`'s speed): the shipped pager module, which
+    // decodes a continue token per chunk and a page token per resume, keeps its size (+68 B gzip).
+    #[cfg(feature = "codec")]
     let data_len = match plain_alphabet(bytes) {
         0 => check_characters(text, rules)?,
         CLASS_STD if rules.url_only => check_characters(text, rules)?,
         _ => bytes.len(),
     };
+    #[cfg(not(feature = "codec"))]
+    let data_len = check_characters(text, rules)?;
     check_padding(bytes.len(), data_len, rules)?;
     decode_digits(&bytes[..data_len])
 }
 
 /// [`CLASS`] of an alphanumeric byte or of `-`/`_` (the URL-safe alphabet).
+#[cfg(feature = "codec")]
 const CLASS_URL: u8 = 1;
 /// [`CLASS`] of an alphanumeric byte or of `+`/`/` (the standard alphabet).
+#[cfg(feature = "codec")]
 const CLASS_STD: u8 = 2;
 /// Per byte: `CLASS_URL | CLASS_STD` for `A-Z a-z 0-9`, `CLASS_URL` for `-` `_`, `CLASS_STD` for
 /// `+` `/`, 0 for anything else (`=`, white space, other bytes, UTF-8 bytes of non-ASCII).
+#[cfg(feature = "codec")]
 const CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut i = 0;
@@ -185,6 +189,7 @@ const CLASS: [u8; 256] = {
 
 /// Which one alphabet every byte belongs to: `CLASS_URL`, `CLASS_STD`, `CLASS_URL | CLASS_STD`
 /// (alphanumerics only, or an empty text: both), or 0 (a byte of neither, or the two mixed).
+#[cfg(feature = "codec")]
 fn plain_alphabet(bytes: &[u8]) -> u8 {
     bytes
         .iter()
@@ -328,16 +333,12 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
 
 /// Decodes digits already checked by [`check_characters`] (no `=`, a valid length).
 fn decode_digits(digits: &[u8]) -> Result<Vec<u8>, Base64Error> {
-    let full = digits.len() / 4;
-    let mut out = Vec::with_capacity(full * 3 + 2);
-    out.resize(full * 3, 0);
+    let mut out = Vec::with_capacity(digits.len() / 4 * 3 + 2);
     let value = |b: u8| u32::from(DIGIT[usize::from(b)] & 0x3F);
     let mut groups = digits.chunks_exact(4);
-    for (g, o) in (&mut groups).zip(out.chunks_exact_mut(3)) {
+    for g in &mut groups {
         let n = (value(g[0]) << 18) | (value(g[1]) << 12) | (value(g[2]) << 6) | value(g[3]);
-        o[0] = (n >> 16) as u8;
-        o[1] = (n >> 8) as u8;
-        o[2] = n as u8;
+        out.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
     }
     let rest = groups.remainder();
     let (n, unused_mask) = match *rest {

@@ -56,6 +56,72 @@ fn page_token_view_is_the_serde_view() {
     );
 }
 
+/// What `makeTokenState` (src/wasm/codec.js) does with [`pack_page_token`]'s output, in Rust:
+/// slices of the text's UTF-16 units.
+fn unpack_page_token(text: &str, data: &[u32]) -> PageToken {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let (mut at, mut k) = (16usize, 2usize);
+    let s = |at: &mut usize, k: &mut usize| {
+        let end = *at + data[*k] as usize;
+        *k += 1;
+        let out = String::from_utf16(&units[*at..end]).expect("whole characters");
+        *at = end;
+        out
+    };
+    let mut sources = Vec::new();
+    for _ in 0..data[1] {
+        let (flags, offset) = (data[k], data[k + 1]);
+        k += 2;
+        let plugin = s(&mut at, &mut k);
+        let cluster = s(&mut at, &mut k);
+        let namespace = s(&mut at, &mut k);
+        let chunk_token = s(&mut at, &mut k);
+        let watermark = (flags & 1 != 0).then(|| Watermark {
+            sort_key: s(&mut at, &mut k),
+            identity: Identity {
+                plugin: s(&mut at, &mut k),
+                cluster: s(&mut at, &mut k),
+                namespace: s(&mut at, &mut k),
+                identifier: s(&mut at, &mut k),
+            },
+        });
+        sources.push(SourceState {
+            source: SourceId::new(plugin, cluster, namespace),
+            chunk_token,
+            offset,
+            watermark,
+            resource_version: s(&mut at, &mut k),
+            exhausted: flags & 2 != 0,
+            inconsistent: flags & 4 != 0,
+        });
+    }
+    assert_eq!((at, k), (units.len(), data.len()), "all of it read");
+    PageToken {
+        fingerprint: u64::from_str_radix(&text[..16], 16).expect("hex"),
+        page_size: data[0],
+        sources,
+    }
+}
+
+#[test]
+fn packed_page_token_unpacks_to_the_token() {
+    let mut token = sample_token();
+    token.sources[1].inconsistent = true;
+    token.sources[1].exhausted = false;
+    token.sources.push(source("漢😀\u{0}", "😀😀", true));
+    for t in [
+        token,
+        PageToken {
+            fingerprint: 0,
+            page_size: 0,
+            sources: vec![],
+        },
+    ] {
+        let (text, data) = pack_page_token(&t);
+        assert_eq!(unpack_page_token(&text, &data), t);
+    }
+}
+
 #[test]
 fn continue_and_kubeapps_views_are_the_serde_views() {
     for t in [
