@@ -85,49 +85,56 @@ fn write_page_token_fields(w: &mut Writer, token: &PageToken) {
     w.end_array();
 }
 
-/// `PageTokenState` packed for a JS builder (`makeTokenState` in `src/wasm/codec.js`), which
-/// makes the same object as [`write_page_token`]'s JSON in one call, without JSON: `text` is the
-/// fingerprint's 16 hex digits then every string of the state, back to back, in the order the
-/// object holds them (per source: plugin, cluster, namespace, chunkToken, the watermark's sortKey,
-/// plugin, cluster, namespace, identifier when it has one, resourceVersion); `data` is pageSize,
-/// the source count, then per source its flags (bit 0 a watermark, 1 `exhausted`, 2
-/// `inconsistent`), its offset and the length of each of its strings in UTF-16 units (what JS's
-/// `slice` counts).
-pub fn pack_page_token(token: &PageToken) -> (String, Vec<u32>) {
-    let mut text = String::with_capacity(512);
-    let mut data = Vec::with_capacity(2 + token.sources.len() * 12);
-    text.push_str(&hex16(token.fingerprint));
-    data.push(token.page_size);
-    data.push(token.sources.len() as u32);
-    let put = |text: &mut String, data: &mut Vec<u32>, s: &str| {
-        text.push_str(s);
+/// `PageTokenState` packed into one string for a JS builder (`makeTokenState` in
+/// `src/wasm/codec.js`), which makes the same object as [`write_page_token`]'s JSON in one call,
+/// without JSON: the fingerprint's 16 hex digits, then numbers ([`push_number`]) and strings
+/// (their length in UTF-16 units as a number, then the string) in the order the object holds
+/// them: pageSize, the source count, then per source its flags (bit 0 a watermark, 1
+/// `exhausted`, 2 `inconsistent`), offset, plugin, cluster, namespace, chunkToken, the
+/// watermark's sortKey, plugin, cluster, namespace and identifier when it has one, and
+/// resourceVersion.
+pub fn pack_page_token(token: &PageToken) -> String {
+    let mut out = String::with_capacity(512);
+    out.push_str(&hex16(token.fingerprint));
+    push_number(&mut out, token.page_size);
+    push_number(&mut out, token.sources.len() as u32);
+    let put = |out: &mut String, s: &str| {
         // UTF-16 units: one per UTF-8 lead byte, two for a 4-byte sequence's.
         let units: usize = s
             .bytes()
             .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
             .sum();
-        data.push(units as u32);
+        push_number(out, units as u32);
+        out.push_str(s);
     };
     for s in &token.sources {
         let flags = u32::from(s.watermark.is_some())
             | u32::from(s.exhausted) << 1
             | u32::from(s.inconsistent) << 2;
-        data.push(flags);
-        data.push(s.offset);
-        put(&mut text, &mut data, &s.source.plugin);
-        put(&mut text, &mut data, &s.source.cluster);
-        put(&mut text, &mut data, &s.source.namespace);
-        put(&mut text, &mut data, &s.chunk_token);
+        push_number(&mut out, flags);
+        push_number(&mut out, s.offset);
+        put(&mut out, &s.source.plugin);
+        put(&mut out, &s.source.cluster);
+        put(&mut out, &s.source.namespace);
+        put(&mut out, &s.chunk_token);
         if let Some(m) = &s.watermark {
-            put(&mut text, &mut data, &m.sort_key);
-            put(&mut text, &mut data, &m.identity.plugin);
-            put(&mut text, &mut data, &m.identity.cluster);
-            put(&mut text, &mut data, &m.identity.namespace);
-            put(&mut text, &mut data, &m.identity.identifier);
+            put(&mut out, &m.sort_key);
+            put(&mut out, &m.identity.plugin);
+            put(&mut out, &m.identity.cluster);
+            put(&mut out, &m.identity.namespace);
+            put(&mut out, &m.identity.identifier);
         }
-        put(&mut text, &mut data, &s.resource_version);
+        put(&mut out, &s.resource_version);
     }
-    (text, data)
+    out
+}
+
+/// A u32 as three characters of 15 bits each, low bits first (each below U+8000: one UTF-16
+/// unit, never a surrogate), for [`pack_page_token`]'s reader to take with `charCodeAt`.
+pub fn push_number(out: &mut String, n: u32) {
+    for shift in [0, 15, 30] {
+        out.push(char::from_u32((n >> shift) & 0x7FFF).unwrap_or_default());
+    }
 }
 
 /// `ContinueTokenFields`: `{ version, resourceVersion, start, consistent }`, `resourceVersion`

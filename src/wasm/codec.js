@@ -1,26 +1,44 @@
-// Builds the codec's results on the JS side in one call each, from what the wasm packed (no JSON
-// text, no JSON.parse). Never throws. Keep the export line the file's last line
-// (scripts/package.mjs rewrites it to CommonJS for the nodejs build).
+// The codec module's JS half: builds a page token state on the JS side in one call, from what the
+// wasm packed (no JSON text, no JSON.parse); and, in the codec module built alone, the JSON
+// conversions (`toJson`, `fromJson`: a copy of json.js's, keep them the same; the test builds,
+// which have both modules, take json.js's). Never throws. Keep the export line the file's last
+// line (scripts/package.mjs rewrites it to CommonJS for the nodejs build).
 
-/**
- * `PageTokenState` from `pack_page_token` (src/view.rs): `text` is the fingerprint then every
- * string of the state back to back, `data` (a Uint32Array) pageSize, the source count, then per
- * source flags (bit 0 watermark, 1 exhausted, 2 inconsistent), offset and its strings' lengths
- * (UTF-16 units). The keys in the order the JSON view writes them. With `page`, inspectToken's
- * `TokenInfo` of kind "page": `kind`, then version, byteLength and textLength (`data`'s last 3).
- */
-function makeTokenState(text, data, page) {
-  let at = 16, k = 2;
-  const s = () => text.slice(at, (at += data[k++]));
-  const sources = [];
-  for (let i = 0; i < data[1]; i++) {
-    const flags = data[k++], offset = data[k++];
-    const plugin = s(), cluster = s(), namespace = s(), chunkToken = s();
-    const watermark = flags & 1 ? { sortKey: s(), identity: { plugin: s(), cluster: s(), namespace: s(), identifier: s() } } : null;
-    sources.push({ plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4) });
+/** JSON text of a value, or `{ error }` for what JSON cannot hold (as json.js). */
+function toJson(value) {
+  try {
+    const text = JSON.stringify(value === undefined ? null : value);
+    return text === undefined ? { error: "the value cannot be written as JSON" } : text;
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
   }
-  const state = { fingerprint: text.slice(0, 16), pageSize: data[0], sources };
-  return page ? { kind: "page", version: data[k], byteLength: data[k + 1], textLength: data[k + 2], ...state } : state;
 }
 
-export { makeTokenState };
+/** The value of JSON text (as json.js). */
+function fromJson(text) {
+  return JSON.parse(text);
+}
+
+/**
+ * `PageTokenState` from `pack_page_token` (src/view.rs): the fingerprint (16 hex digits), then
+ * numbers (3 characters of 15 bits each, low first) and strings (a number, their length in UTF-16
+ * units, then the string) in the order the object holds them. The keys in the order the JSON view
+ * writes them. With `page`, inspectToken's `TokenInfo` of kind "page": `kind`, then version,
+ * byteLength and textLength (3 more numbers at the end), then the state's keys.
+ */
+function makeTokenState(t, page) {
+  let at = 16;
+  const num = () => t.charCodeAt(at++) + t.charCodeAt(at++) * 32768 + t.charCodeAt(at++) * 1073741824;
+  // A string: its length (read first, as the default argument), then its units.
+  const s = (n = num()) => t.slice(at, (at += n));
+  const state = { fingerprint: t.slice(0, 16), pageSize: num(), sources: [] };
+  for (let n = num(); n--; ) {
+    const flags = num(), offset = num();
+    const plugin = s(), cluster = s(), namespace = s(), chunkToken = s();
+    const watermark = flags & 1 ? { sortKey: s(), identity: { plugin: s(), cluster: s(), namespace: s(), identifier: s() } } : null;
+    state.sources.push({ plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4) });
+  }
+  return page ? { kind: "page", version: num(), byteLength: num(), textLength: num(), ...state } : state;
+}
+
+export { makeTokenState, toJson, fromJson };
