@@ -85,6 +85,58 @@ fn write_page_token_fields(w: &mut Writer, token: &PageToken) {
     w.end_array();
 }
 
+/// `PageTokenState` packed into one string for a JS builder (`makeTokenState` in
+/// `src/wasm/codec.js`), which makes the same object as [`write_page_token`]'s JSON in one call,
+/// without JSON: the fingerprint's 16 hex digits, then numbers ([`push_number`]) and strings
+/// (their length in UTF-16 units as a number, then the string) in the order the object holds
+/// them: pageSize, the source count, then per source its flags (bit 0 a watermark, 1
+/// `exhausted`, 2 `inconsistent`), offset, plugin, cluster, namespace, chunkToken, the
+/// watermark's sortKey, plugin, cluster, namespace and identifier when it has one, and
+/// resourceVersion.
+pub fn pack_page_token(token: &PageToken) -> String {
+    let mut out = String::with_capacity(512);
+    out.push_str(&hex16(token.fingerprint));
+    push_number(&mut out, token.page_size);
+    push_number(&mut out, token.sources.len() as u32);
+    let put = |out: &mut String, s: &str| {
+        // UTF-16 units: one per UTF-8 lead byte, two for a 4-byte sequence's.
+        let units: usize = s
+            .bytes()
+            .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+            .sum();
+        push_number(out, units as u32);
+        out.push_str(s);
+    };
+    for s in &token.sources {
+        let flags = u32::from(s.watermark.is_some())
+            | u32::from(s.exhausted) << 1
+            | u32::from(s.inconsistent) << 2;
+        push_number(&mut out, flags);
+        push_number(&mut out, s.offset);
+        put(&mut out, &s.source.plugin);
+        put(&mut out, &s.source.cluster);
+        put(&mut out, &s.source.namespace);
+        put(&mut out, &s.chunk_token);
+        if let Some(m) = &s.watermark {
+            put(&mut out, &m.sort_key);
+            put(&mut out, &m.identity.plugin);
+            put(&mut out, &m.identity.cluster);
+            put(&mut out, &m.identity.namespace);
+            put(&mut out, &m.identity.identifier);
+        }
+        put(&mut out, &s.resource_version);
+    }
+    out
+}
+
+/// A u32 as three characters of 15 bits each, low bits first (each below U+8000: one UTF-16
+/// unit, never a surrogate), for [`pack_page_token`]'s reader to take with `charCodeAt`.
+pub fn push_number(out: &mut String, n: u32) {
+    for shift in [0, 15, 30] {
+        out.push(char::from_u32((n >> shift) & 0x7FFF).unwrap_or_default());
+    }
+}
+
 /// `ContinueTokenFields`: `{ version, resourceVersion, start, consistent }`, `resourceVersion`
 /// a decimal string.
 pub fn write_continue_token(w: &mut Writer, token: &ContinueToken) {
@@ -156,6 +208,16 @@ pub fn write_token_info(w: &mut Writer, info: &TokenInfo) {
             w.u64_field("textLength", *text_length as u64);
             write_page_token_fields(w, token);
         }
+        _ => write_token_info_members(w, info),
+    }
+    w.end_object();
+}
+
+/// The members of [`write_token_info`] for every kind but `page` (none for a page: the codec
+/// module builds that one in JS from [`pack_page_token`], and leaves the page writer out).
+pub fn write_token_info_members(w: &mut Writer, info: &TokenInfo) {
+    match info {
+        TokenInfo::Page { .. } => {}
         TokenInfo::Continue(token) => {
             w.str_field("kind", "continue");
             write_continue_fields(w, token);
@@ -182,7 +244,6 @@ pub fn write_token_info(w: &mut Writer, info: &TokenInfo) {
             w.str_field("message", message);
         }
     }
-    w.end_object();
 }
 
 fn token_kind(kind: TokenKind) -> &'static str {

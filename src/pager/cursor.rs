@@ -353,19 +353,35 @@ impl<P> Cursor<P> {
     }
 
     /// Whether the source may still hold an item that would sort before or
-    /// with `primary` (the candidate's first key component), so it must be
-    /// fetched before the candidate goes. `None` = no candidate: any source
-    /// that goes on must be fetched. See docs/DESIGN.md "The merge frontier".
-    pub(crate) fn blocks(&self, primary: Option<&[u8]>) -> bool {
+    /// with the candidate whose key is `key` (its primary, the first component,
+    /// against this source's bound), so it must be fetched before the candidate
+    /// goes. `None` = no candidate: any source that goes on must be fetched. See
+    /// docs/DESIGN.md "The merge frontier".
+    ///
+    /// The bound is a whole primary, terminator included, so the key starts with
+    /// it exactly when their primaries are equal, and otherwise orders against it
+    /// as its primary does (the first difference falls inside the primary): no
+    /// [`SortKey::primary`] scan.
+    pub(crate) fn blocks(&self, key: Option<&[u8]>) -> bool {
         if !self.goes_on() {
             return false;
         }
-        match (&self.bound, primary) {
-            (Some(bound), Some(c)) if self.streamed => match c.cmp(bound.as_slice()) {
-                core::cmp::Ordering::Less => false,
-                core::cmp::Ordering::Equal => !self.strict,
-                core::cmp::Ordering::Greater => true,
-            },
+        match (&self.bound, key) {
+            (Some(bound), Some(k)) if self.streamed => {
+                debug_assert_eq!(
+                    SortKey(k.to_vec()).primary().cmp(bound),
+                    if k.starts_with(bound) {
+                        core::cmp::Ordering::Equal
+                    } else {
+                        k.cmp(bound)
+                    }
+                );
+                if k.starts_with(bound) {
+                    !self.strict
+                } else {
+                    k > bound.as_slice()
+                }
+            }
             _ => true,
         }
     }

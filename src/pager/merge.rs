@@ -7,39 +7,36 @@
 //! source that fails this must be fetched; nothing else is. That is what keeps
 //! "at most one chunk ahead per source" and "no request past need" together.
 
-use super::cursor::Cursor;
+use super::cursor::{Cursor, Entry};
 use crate::prelude::*;
 
-/// Index of the source holding the smallest buffered item, if any.
-pub(crate) fn candidate<P>(cursors: &[Cursor<P>]) -> Option<usize> {
-    let mut best: Option<(usize, &crate::order::SortKey)> = None;
+/// The smallest buffered item (the first source's on equal keys) and the index of its source.
+pub(crate) fn candidate_entry<P>(cursors: &[Cursor<P>]) -> Option<(usize, &Entry<P>)> {
+    let mut best: Option<(usize, &Entry<P>)> = None;
     for (i, c) in cursors.iter().enumerate() {
         if let Some(e) = c.buf.front() {
-            if best.map_or(true, |(_, k)| e.key < *k) {
-                best = Some((i, &e.key));
+            if best.map_or(true, |(_, b)| e.key < b.key) {
+                best = Some((i, e));
             }
         }
     }
-    best.map(|(i, _)| i)
+    best
 }
 
-/// Whether any source may still hold an item at or before `primary` (the
-/// candidate's first key component; `None` = there is no candidate).
-pub(crate) fn blocked<P>(cursors: &[Cursor<P>], primary: Option<&[u8]>) -> bool {
-    cursors.iter().any(|c| c.blocks(primary))
+/// Whether any source may still hold an item at or before the candidate whose key is `key`
+/// (`None` = there is no candidate): see [`Cursor::blocks`].
+pub(crate) fn blocked<P>(cursors: &[Cursor<P>], key: Option<&[u8]>) -> bool {
+    cursors.iter().any(|c| c.blocks(key))
 }
 
 /// The sources to fetch before the merge can go on: those that block the
 /// current candidate, or every source that goes on when nothing is buffered.
 pub(crate) fn blockers<P>(cursors: &[Cursor<P>]) -> Vec<usize> {
-    let primary = candidate(cursors)
-        .and_then(|i| cursors.get(i))
-        .and_then(|c| c.buf.front())
-        .map(|e| e.key.primary());
+    let key = candidate_entry(cursors).map(|(_, e)| e.key.0.as_slice());
     cursors
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.blocks(primary))
+        .filter(|(_, c)| c.blocks(key))
         .map(|(i, _)| i)
         .collect()
 }

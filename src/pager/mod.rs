@@ -521,11 +521,8 @@ impl<P: Clone> Pager<P> {
     /// can be) or a source must be fetched.
     fn advance(&mut self) {
         let page_size = self.options.page_size as usize;
-        while let Some(ci) = merge::candidate(&self.cursors) {
-            let Some(front) = self.cursors.get(ci).and_then(|c| c.buf.front()) else {
-                break;
-            };
-            if merge::blocked(&self.cursors, Some(front.key.primary())) {
+        while let Some((ci, front)) = merge::candidate_entry(&self.cursors) {
+            if merge::blocked(&self.cursors, Some(&front.key.0)) {
                 break;
             }
             // Equal keys from two sources (overlapping sources): the second is a duplicate.

@@ -2287,3 +2287,42 @@ fn a_tie_group_a_capped_server_gives_in_pieces_is_refused_at_once() {
         );
     }
 }
+
+/// `Cursor::blocks` compares a candidate's whole key with a bound (a whole primary) instead of
+/// scanning for its primary: starts-with means equal primaries, otherwise the bytes order them.
+#[test]
+fn a_key_orders_against_a_bound_as_its_primary_does() {
+    let names = [
+        "",
+        "a",
+        "a\u{0}",
+        "a\u{0}b",
+        "a\u{0}\u{0}",
+        "ab",
+        "abcdefgh",
+        "b",
+        "é",
+        "\u{0}",
+        "\u{0}\u{0}",
+        "\u{ff}",
+    ];
+    let mut keys = Vec::new();
+    for order in [SortOrder::Name, SortOrder::DisplayName] {
+        for name in names {
+            for plugin in ["", "p", "p\u{0}"] {
+                keys.push(order.key(&item(plugin, "", name, "r")));
+            }
+        }
+    }
+    for a in &keys {
+        for b in &keys {
+            let bound = b.primary();
+            let by_bytes = if a.0.starts_with(bound) {
+                core::cmp::Ordering::Equal
+            } else {
+                a.0.as_slice().cmp(bound)
+            };
+            assert_eq!(a.primary().cmp(bound), by_bytes, "{a:?} vs {bound:?}");
+        }
+    }
+}

@@ -56,6 +56,82 @@ fn page_token_view_is_the_serde_view() {
     );
 }
 
+/// What `makeTokenState` (src/wasm/codec.js) does with [`pack_page_token`]'s string, in Rust:
+/// UTF-16 units, numbers of 3 units.
+fn unpack_page_token(packed: &str) -> PageToken {
+    struct R {
+        units: Vec<u16>,
+        at: usize,
+    }
+    impl R {
+        fn num(&mut self) -> u32 {
+            let u = &self.units[self.at..self.at + 3];
+            self.at += 3;
+            u32::from(u[0]) | u32::from(u[1]) << 15 | u32::from(u[2]) << 30
+        }
+        fn s(&mut self) -> String {
+            let n = self.num() as usize;
+            let out =
+                String::from_utf16(&self.units[self.at..self.at + n]).expect("whole characters");
+            self.at += n;
+            out
+        }
+    }
+    let mut r = R {
+        units: packed.encode_utf16().collect(),
+        at: 16,
+    };
+    let page_size = r.num();
+    let mut sources = Vec::new();
+    for _ in 0..r.num() {
+        let (flags, offset) = (r.num(), r.num());
+        let source = SourceId::new(r.s(), r.s(), r.s());
+        let chunk_token = r.s();
+        let watermark = (flags & 1 != 0).then(|| Watermark {
+            sort_key: r.s(),
+            identity: Identity {
+                plugin: r.s(),
+                cluster: r.s(),
+                namespace: r.s(),
+                identifier: r.s(),
+            },
+        });
+        sources.push(SourceState {
+            source,
+            chunk_token,
+            offset,
+            watermark,
+            resource_version: r.s(),
+            exhausted: flags & 2 != 0,
+            inconsistent: flags & 4 != 0,
+        });
+    }
+    assert_eq!(r.at, r.units.len(), "all of it read");
+    PageToken {
+        fingerprint: u64::from_str_radix(&packed[..16], 16).expect("hex"),
+        page_size,
+        sources,
+    }
+}
+
+#[test]
+fn packed_page_token_unpacks_to_the_token() {
+    let mut token = sample_token();
+    token.sources[1].inconsistent = true;
+    token.sources[1].exhausted = false;
+    token.sources.push(source("漢😀\u{0}", "😀😀", true));
+    for t in [
+        token,
+        PageToken {
+            fingerprint: 0,
+            page_size: 0,
+            sources: vec![],
+        },
+    ] {
+        assert_eq!(unpack_page_token(&pack_page_token(&t)), t);
+    }
+}
+
 #[test]
 fn continue_and_kubeapps_views_are_the_serde_views() {
     for t in [

@@ -10,6 +10,12 @@ use crate::token::inspect::TokenKind;
 use crate::token::{inspect_token, ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
 use crate::view::{self, ResourceVersion};
 
+#[wasm_bindgen(module = "/src/wasm/codec.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = makeTokenState)]
+    fn make_token_state(packed: &str, page: bool) -> JsValue;
+}
+
 fn string(token: &JsValue, code: &str) -> JsResult<String> {
     string_arg(token, "token", code)
 }
@@ -31,7 +37,8 @@ pub fn decode_page_token(
     #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
 ) -> JsResult<JsValue> {
     let token = js(PageToken::decode(&string(&token, "INVALID_PAGE_TOKEN")?))?;
-    Ok(write_js(|w| view::write_page_token(w, &token)))
+    // Built in JS in one call (no JSON text to write and parse: a third of the time, measured).
+    Ok(make_token_state(&view::pack_page_token(&token), false))
 }
 
 /// Encodes a Kubernetes continue token (apiserver format). Throws `INVALID_CONTINUE_TOKEN`.
@@ -97,5 +104,23 @@ pub fn inspect(
             message: "a token is a string".into(),
         },
     };
-    Ok(write_js(|w| view::write_token_info(w, &info)))
+    // A page token's fields as `decodePageToken` builds them, after its four members.
+    if let TokenInfo::Page {
+        version,
+        byte_length,
+        text_length,
+        token,
+    } = &info
+    {
+        let mut packed = view::pack_page_token(token);
+        for n in [(*version).into(), *byte_length as u32, *text_length as u32] {
+            view::push_number(&mut packed, n);
+        }
+        return Ok(make_token_state(&packed, true));
+    }
+    Ok(write_js(|w| {
+        w.begin_object();
+        view::write_token_info_members(w, &info);
+        w.end_object();
+    }))
 }

@@ -5,7 +5,7 @@
 //! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
 //! - `fetchers`: `kubeappsFetcher`, `kubernetesListFetcher` (their requests are `driver.js`)
 //! - `options`, `convert`, `errors`: the conversions (JSON text, read and written by
-//!   [`crate::view`]); `chunk.js`, `json.js`, `errors.js`, `driver.js`: the JS halves
+//!   [`crate::view`]); `chunk.js`, `json.js`, `codec.js`, `errors.js`, `driver.js`: the JS halves
 //! - `runtime`: the shipped build's panic handler and allocator (feature `std` off)
 //! - `types.d.ts` (shared: `PagerError`, its codes), `types-pager.d.ts`, `types-codec.d.ts`: the
 //!   TypeScript declarations of every shape above

@@ -154,3 +154,23 @@ test("the package's README is the user's (docs/PACKAGE.md), its links resolve in
     assert.ok(existsSync(new URL(target.split("#")[0], root)), `README links to ${target}, which the package lacks`);
   }
 });
+
+test("decodePageToken builds the same state as the JSON view (inspectToken), key order and non-ASCII text included", () => {
+  const mark = (sortKey, plugin, identifier) => ({ sortKey, identity: { plugin, cluster: "clüster", namespace: "ns\u0000x", identifier } });
+  const state = {
+    fingerprint: "0123456789abcdef",
+    pageSize: 4294967295,
+    sources: [
+      { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", chunkToken: "", offset: 0, watermark: null, resourceVersion: "", exhausted: true, inconsistent: false },
+      { plugin: "plügin 😀", cluster: "clüster", namespace: "ns\u0000x", chunkToken: "+RID:~kubeapps/pkg-b==#RT:1#TRC:10", offset: 4294967295, watermark: mark("paquet-é😀漢", "other", "repo/paquet-é😀漢"), resourceVersion: "18446744073709551615", exhausted: false, inconsistent: true },
+      { plugin: "kapp_controller.packages", cluster: "", namespace: "", chunkToken: "12", offset: 3, watermark: mark("", "", "no-repo"), resourceVersion: "007", exhausted: false, inconsistent: false },
+    ],
+  };
+  const token = codec.encodePageToken(state);
+  const decoded = codec.decodePageToken(token);
+  assert.deepEqual(decoded, state);
+  const { kind, version, byteLength, textLength, ...viewed } = codec.inspectToken(token);
+  assert.equal(kind, "page");
+  assert.equal(JSON.stringify(decoded), JSON.stringify(viewed), "same keys in the same order");
+  assert.equal(codec.encodePageToken(decoded), token);
+});

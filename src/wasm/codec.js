@@ -1,0 +1,27 @@
+// The codec module's JS half: builds a page token state on the JS side in one call, from what the
+// wasm packed (no JSON text, no JSON.parse). Never throws. Keep the export line the file's last
+// line (scripts/package.mjs rewrites it to CommonJS for the nodejs build).
+
+/**
+ * `PageTokenState` from `pack_page_token` (src/view.rs): the fingerprint (16 hex digits), then
+ * numbers (3 characters of 15 bits each, low first) and strings (a number, their length in UTF-16
+ * units, then the string) in the order the object holds them. The keys in the order the JSON view
+ * writes them. With `page`, inspectToken's `TokenInfo` of kind "page": `kind`, then version,
+ * byteLength and textLength (3 more numbers at the end), then the state's keys.
+ */
+function makeTokenState(t, page) {
+  let at = 16;
+  const num = () => t.charCodeAt(at++) + t.charCodeAt(at++) * 32768 + t.charCodeAt(at++) * 1073741824;
+  // A string: its length (read first, as the default argument), then its units.
+  const s = (n = num()) => t.slice(at, (at += n));
+  const state = { fingerprint: t.slice(0, 16), pageSize: num(), sources: [] };
+  for (let n = num(); n--; ) {
+    const flags = num(), offset = num();
+    const plugin = s(), cluster = s(), namespace = s(), chunkToken = s();
+    const watermark = flags & 1 ? { sortKey: s(), identity: { plugin: s(), cluster: s(), namespace: s(), identifier: s() } } : null;
+    state.sources.push({ plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4) });
+  }
+  return page ? { kind: "page", version: num(), byteLength: num(), textLength: num(), ...state } : state;
+}
+
+export { makeTokenState };
