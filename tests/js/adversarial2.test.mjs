@@ -7,7 +7,7 @@ import { summary, offsetSource, drivePage } from "./support/backend.mjs";
 
 const { Pager } = pkg;
 const one = { sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps" }], pageSize: 2, chunkLimit: 3 };
-const kube = { sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kubernetes: true }], pageSize: 2, chunkLimit: 3 };
+const kube = { sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubernetes" }], pageSize: 2, chunkLimit: 3 };
 const helm = () => offsetSource(["a", "c", "e"].map((n) => summary("helm.packages", n)));
 const names = (page) => page.items.map((s) => s.name);
 const REASONS = ["too-long", "whitespace", "mixed-alphabet", "bad-character", "bad-padding", "truncated", "integrity", "unknown-version", "too-many-sources", "overflow", "not-utf8", "malformed", "invalid-field", "empty"];
@@ -47,7 +47,6 @@ test("codec string arguments with a lone surrogate are typed token errors, not U
     [() => codec.decodeContinueToken("\ud800"), "INVALID_CONTINUE_TOKEN"],
     [() => codec.encodeContinueToken({ resourceVersion: 5, start: "\ud800" }), "INVALID_CONTINUE_TOKEN"],
     [() => codec.encodeContinueToken({ resourceVersion: "5\ud800", start: "a" }), "INVALID_CONTINUE_TOKEN"],
-    [() => new Pager({ ...one, pageToken: "\ud800" }), "INVALID_PAGE_TOKEN"],
     [() => Pager.resume("\ud800", one), "INVALID_PAGE_TOKEN"],
   ];
   for (const [f, code] of cases) {
@@ -71,6 +70,25 @@ test("a token that is not a string is a token error with a reason", () => {
       const e = error(f);
       assert.equal(e.code, code);
       assert.ok(REASONS.includes(e.details.reason), `${code} for ${String(bad)}: reason ${e.details.reason}`);
+    }
+  }
+});
+
+test("nextPage: a rejection whose reason or continue has a lone surrogate is a PagerError and leaves nothing unanswered", async () => {
+  for (const options of [one, kube]) {
+    for (const failure of [{ status: 500, reason: "x\ud800" }, Object.assign(new Error("gone"), { status: 410, continue: "\udc00" })]) {
+      const pager = new Pager(options);
+      await assert.rejects(
+        pager.nextPage(async () => {
+          throw failure;
+        }),
+        (e) => e instanceof PagerError,
+      );
+      // Not NO_PROGRESS: the failed request was cleared, the same call is asked again.
+      const source = helm();
+      const page = await pager.nextPage(async (request) => source.answer(request));
+      assert.deepEqual(names(page), ["a", "c"]);
+      pager.free();
     }
   }
 });
