@@ -92,3 +92,20 @@ test("nextPage: a rejection whose reason or continue has a lone surrogate is a P
     }
   }
 });
+
+test("metadata.remainingItemCount as a string must be decimal digits: \"\", \" 5\", \"5e2\", \"0x10\", \"-0\" are INVALID_RESPONSE", () => {
+  const feed = (remainingItemCount) => {
+    const pager = new Pager(kube);
+    const [request] = pager.nextRequests();
+    try {
+      return pager.feed(request.requestId, { items: [{ metadata: { name: "x" } }], metadata: { resourceVersion: "5", continue: "", remainingItemCount } });
+    } catch (e) {
+      assert.ok(e instanceof PagerError, String(e));
+      return e.code;
+    } finally {
+      pager.free();
+    }
+  };
+  for (const bad of ["", " 5", "5 ", "5e2", "0x10", "-0", "+5", "1.0", "Infinity"]) assert.equal(feed(bad), "INVALID_RESPONSE", JSON.stringify(bad));
+  for (const good of ["0", "5", "9007199254740991", 5, 0, 5n]) assert.equal(feed(good), "accepted", String(good));
+});
