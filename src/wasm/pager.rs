@@ -342,6 +342,8 @@ impl JsPager {
 
     /// Reports a failed request: `{ status, reason?, continue? }`. A 410 Expired on a kubernetes
     /// source recovers; any other failure only clears the request, so the same call is retried.
+    /// Throws `INVALID_RESPONSE` (the request stays open) for a `reason` or `continue` that is
+    /// not well-formed text.
     #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
     pub fn fail(
         &self,
