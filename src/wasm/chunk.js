@@ -86,7 +86,9 @@ function str(value, what) {
 /** An optional count: a number, a decimal string (proto int64 as JSON) or a bigint (protobuf-es). */
 function count(value, what) {
   if (value === undefined || value === null) return null;
-  const n = typeof value === "bigint" ? Number(value) : typeof value === "string" ? Number(value) : value;
+  // A string (an int64 in protobuf JSON) is decimal digits: `Number` would also read "" as 0, "5e2"
+  // as 500, " 5", "0x10".
+  const n = typeof value === "bigint" ? Number(value) : typeof value === "string" ? (/^[0-9]+$/.test(value) ? Number(value) : NaN) : value;
   if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) throw new TypeError(`${what} must be a non-negative integer`);
   return n;
 }

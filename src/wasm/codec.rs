@@ -95,8 +95,29 @@ pub fn inspect(
     #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
 ) -> JsResult<JsValue> {
     // A non-string is an invalid token, not a throw: the inspector never throws.
-    let info = match token.as_string() {
-        Some(token) => inspect_token(&token),
+    let info = match super::convert::exact_string(&token) {
+        Some(Ok(token)) => inspect_token(&token),
+        // A lone surrogate (read as U+FFFD it could decode): invalid, for the kind it looks like.
+        Some(Err(())) => {
+            let likely_kind = match inspect_token(&token.as_string().unwrap_or_default()) {
+                TokenInfo::Page { .. } => TokenKind::Page,
+                TokenInfo::Continue(_) => TokenKind::Continue,
+                TokenInfo::KubeappsCore(_) => TokenKind::KubeappsCore,
+                TokenInfo::KubeappsOffset { .. } => TokenKind::KubeappsOffset,
+                TokenInfo::Invalid { likely_kind, .. } => likely_kind,
+            };
+            let code = match likely_kind {
+                TokenKind::Page => "INVALID_PAGE_TOKEN",
+                TokenKind::Continue => "INVALID_CONTINUE_TOKEN",
+                _ => "INVALID_KUBEAPPS_TOKEN",
+            };
+            TokenInfo::Invalid {
+                likely_kind,
+                code,
+                reason: TokenFault::NotUtf8.as_str(),
+                message: "the token is not well-formed text (a lone surrogate)".into(),
+            }
+        }
         None => TokenInfo::Invalid {
             likely_kind: TokenKind::Page,
             code: "INVALID_PAGE_TOKEN",

@@ -310,9 +310,21 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
             clear(id);
             firstError ??= e;
           }
-        } else if (pager.fail(id, answer) === "stale") {
-          firstError ??= outside(id);
         } else {
+          let outcome;
+          try {
+            outcome = pager.fail(id, answer);
+          } catch (e) {
+            // A failure the pager cannot read (a lone surrogate in its reason or continue): the
+            // request is still open; clear it, or every later call would find it unanswered.
+            clear(id);
+            firstError ??= e;
+            continue;
+          }
+          if (outcome === "stale") {
+            firstError ??= outside(id);
+            continue;
+          }
           const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;

@@ -3,7 +3,7 @@
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::error::PagerError;
+use crate::error::{PagerError, TokenFault};
 
 #[wasm_bindgen(module = "/src/wasm/errors.js")]
 extern "C" {
@@ -33,9 +33,19 @@ pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
     make_error(code, message, js_sys::Object::new().into())
 }
 
-/// A string argument, or the error for `code` (wasm-bindgen's own conversion would throw a TypeError).
+/// A token argument: a string of well-formed text, or the token error for `code` (with a
+/// `details.reason`: `malformed` for a non-string, `not-utf8` for a lone surrogate, which
+/// wasm-bindgen's own conversion would turn into U+FFFD).
 pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
-    value
-        .as_string()
-        .ok_or_else(|| boundary_error(code, &text!(what, " must be a string")))
+    let (reason, message) = match super::convert::exact_string(value) {
+        Some(Ok(s)) => return Ok(s),
+        Some(Err(())) => (TokenFault::NotUtf8, text!(what, " is not well-formed text (a lone surrogate)")),
+        None => (TokenFault::Malformed, text!(what, " must be a string")),
+    };
+    let err = match code {
+        "INVALID_CONTINUE_TOKEN" => PagerError::continue_token(reason, message),
+        "INVALID_KUBEAPPS_TOKEN" => PagerError::kubeapps_token(reason, message),
+        _ => PagerError::page_token(reason, message),
+    };
+    Err(to_js(&err))
 }

@@ -32,4 +32,12 @@ function fromJson(text) {
   return JSON.parse(text);
 }
 
-export { toJson, fromJson };
+/**
+ * Whether a string is well-formed text (no lone surrogate): the UTF-8 encoder that takes a string
+ * into wasm would replace a lone half with U+FFFD, so the wasm asks when it sees one.
+ */
+function wellFormed(s) {
+  return typeof s === "string" && (s.isWellFormed ? s.isWellFormed() : !/\p{Cs}/u.test(s));
+}
+
+export { toJson, fromJson, wellFormed };

@@ -152,7 +152,9 @@ fn feed_js(
 }
 
 /// Reads a failure `{ status, reason?, continue? }` (or an `Error` carrying them, or in its `details`).
-pub(crate) fn failure_from_js(value: &JsValue) -> Failure {
+/// `INVALID_RESPONSE` when `reason` or `continue` holds a lone surrogate (it would reach the core
+/// as U+FFFD: a recovery would continue from another token than the server's).
+pub(crate) fn failure_from_js(value: &JsValue) -> JsResult<Failure> {
     let field = |obj: &JsValue, k: &str| {
         js_sys::Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
     };
@@ -170,11 +172,19 @@ pub(crate) fn failure_from_js(value: &JsValue) -> Failure {
         .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1000.0)
         .map(|s| s as u16)
         .unwrap_or(0);
-    Failure {
+    let string_field = |k: &str| match super::convert::exact_string(&pick(k)) {
+        None => Ok(None),
+        Some(Ok(s)) => Ok(Some(s)),
+        Some(Err(())) => Err(boundary_error(
+            "INVALID_RESPONSE",
+            &text!("the failure's ", k, " is not well-formed text (a lone surrogate)"),
+        )),
+    };
+    Ok(Failure {
         status,
-        reason: pick("reason").as_string(),
-        continue_token: pick("continue").as_string().filter(|s| !s.is_empty()),
-    }
+        reason: string_field("reason")?,
+        continue_token: string_field("continue")?.filter(|s| !s.is_empty()),
+    })
 }
 
 fn outcome(o: FeedOutcome) -> String {
@@ -332,6 +342,8 @@ impl JsPager {
 
     /// Reports a failed request: `{ status, reason?, continue? }`. A 410 Expired on a kubernetes
     /// source recovers; any other failure only clears the request, so the same call is retried.
+    /// Throws `INVALID_RESPONSE` (the request stays open) for a `reason` or `continue` that is
+    /// not well-formed text.
     #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
     pub fn fail(
         &self,
@@ -339,7 +351,7 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "ChunkFailure")] failure: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
-        let failure = failure_from_js(&failure);
+        let failure = failure_from_js(&failure)?;
         let result = JsPager::with(&self.core, |p| p.fail(id, failure))?;
         Ok(outcome(js(result)?))
     }

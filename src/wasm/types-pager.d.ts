@@ -103,7 +103,10 @@ export interface KubernetesList {
   [key: string]: unknown;
 }
 
-/** A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and `metadata.continue`. */
+/**
+ * A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and
+ * `metadata.continue`. A `reason` or `continue` with a lone surrogate is `INVALID_RESPONSE`.
+ */
 export interface ChunkFailure {
   status: number;
   reason?: string;

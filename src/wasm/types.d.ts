@@ -27,7 +27,7 @@ export type TokenFault =
   | "unknown-version"
   | "too-many-sources"
   | "overflow"
-  | "not-utf8"
+  | "not-utf8" // text that is not UTF-8 in the token, or a token string with a lone surrogate
   | "malformed"
   | "invalid-field"
   | "empty";
