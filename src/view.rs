@@ -357,8 +357,7 @@ const OPTIONS: Shape = Shape {
 /// (`sources[0].kind`, `filter.category` for an unknown member, `options` for the whole value),
 /// whether its shape does not fit or [`PagerOptions::validate`] refuses it.
 pub fn read_options(text: &str) -> Result<PagerOptions> {
-    let node = schema::read_text(text, &Kind::Obj(&OPTIONS))
-        .map_err(options_error)?;
+    let node = schema::read_text(text, &Kind::Obj(&OPTIONS)).map_err(options_error)?;
     let options = options_from(node);
     options.validate()?;
     Ok(options)

@@ -39,7 +39,10 @@ pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
 pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<String> {
     let (reason, message) = match super::convert::exact_string(value) {
         Some(Ok(s)) => return Ok(s),
-        Some(Err(())) => (TokenFault::NotUtf8, text!(what, " is not well-formed text (a lone surrogate)")),
+        Some(Err(())) => (
+            TokenFault::NotUtf8,
+            text!(what, " is not well-formed text (a lone surrogate)"),
+        ),
         None => (TokenFault::Malformed, text!(what, " must be a string")),
     };
     let err = match code {

@@ -177,7 +177,11 @@ pub(crate) fn failure_from_js(value: &JsValue) -> JsResult<Failure> {
         Some(Ok(s)) => Ok(Some(s)),
         Some(Err(())) => Err(boundary_error(
             "INVALID_RESPONSE",
-            &text!("the failure's ", k, " is not well-formed text (a lone surrogate)"),
+            &text!(
+                "the failure's ",
+                k,
+                " is not well-formed text (a lone surrogate)"
+            ),
         )),
     };
     Ok(Failure {
