@@ -2,7 +2,10 @@
 // objects and the backends that answer ChunkRequests from them, with no network. Two sources page
 // by Kubeapps decimal offsets (`helm.packages`, `fluxv2.packages`), one by apiserver-format continue
 // tokens and answers as a Kubernetes List (`kapp_controller.packages`). Plain ES module: runs in the
-// browser and in Node alike.
+// browser and in Node alike (the bench serves the whole repository, so the demo server's PRNG is
+// shared with it).
+
+import { mulberry32 as prng } from "../../server/rng.mjs";
 
 /** The category every tenth item carries: the 10%-selectivity filter asks for it. */
 export const SELECTIVE_CATEGORY = "Database";
@@ -17,18 +20,6 @@ export const SOURCES = [
   { plugin: "fluxv2.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps", repos: ["flux-charts", "flux-infra"] },
   { plugin: "kapp_controller.packages", cluster: "default", namespace: "kubeapps", kind: "kubernetes", repos: [] },
 ];
-
-/** mulberry32: a small deterministic PRNG (same catalog on every run and machine). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 600 pronounceable words; names are `word-word`, so the three sources interleave and overlap. */
 function vocabulary() {

@@ -44,8 +44,8 @@ function failureStatus(cause) {
 /** Codes a rejected fetchChunk passes through as they are, not as the source's SOURCE_FAILED. */
 const PASS_THROUGH = ["REENTRANT_CALL", "PAGER_FREED"];
 
-/** The PagerError class behind `makeError` (snippets cannot import each other in the CommonJS build). */
-const PagerErrorOf = (makeError) => Object.getPrototypeOf(makeError("", "", {})).constructor;
+/** The brand every PagerError carries (errors.js), read safely: any entry's copy of the class. */
+const PAGER_ERROR = Symbol.for("kubeapps-pager.PagerError");
 
 /** A short text for a failure's cause: its message, or its own cause's (a fetch TypeError's `cause`). */
 function causeText(cause) {
@@ -328,7 +328,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
           const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;
-          } else if (answer instanceof PagerErrorOf(makeError) && PASS_THROUGH.includes(answer.code)) {
+          } else if (field(answer, PAGER_ERROR) === true && PASS_THROUGH.includes(field(answer, "code"))) {
             // Not the source's failure but the caller's (e.g. nextPage awaited inside fetchChunk).
             firstError ??= answer;
           } else {
