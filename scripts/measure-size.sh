@@ -14,7 +14,8 @@ gz() { gzip -9c "$1" | wc -c; }
 printf '| opt-level | wasm after wasm-opt -Oz | gzip |\n|---|---|---|\n'
 for level in s z 3; do
   CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager -q 2>/dev/null
-  wasm-bindgen "$WASM" --target web --out-dir "$tmp/$level"
+  node scripts/strip-target-features.mjs "$WASM" "$tmp/$level.wasm"   # as scripts/build.sh does
+  wasm-bindgen "$tmp/$level.wasm" --target web --out-dir "$tmp/$level" --out-name kubeapps_pager
   "$OPT" -Oz "${FEATURES[@]}" "$tmp/$level/kubeapps_pager_bg.wasm" -o "$tmp/$level/opt.wasm"
   printf '| %s | %s | %s |\n' "$level" "$(wc -c <"$tmp/$level/opt.wasm")" "$(gz "$tmp/$level/opt.wasm")"
 done
