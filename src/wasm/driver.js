@@ -129,14 +129,30 @@ function readInput(value, shape, makeError) {
     throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${problem}`, { field });
   };
   let data;
+  // Where each object being copied sits (`sources[1]`), to name the member of a value JSON would
+  // not keep as it is: a function or symbol (dropped), NaN or ±Infinity (null), a BigInt (an
+  // error), a Map, Set or Headers (`{}`: its entries lost).
+  const paths = new Map();
+  let fault;
   try {
     data = JSON.parse(
-      JSON.stringify(value ?? null, (key, v) => {
-        if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`${key || "value"}: ${v} is not a finite number`);
+      JSON.stringify(value ?? null, function (key, v) {
+        const up = paths.get(this);
+        const at = up === undefined ? "" : Array.isArray(this) ? `${up}[${key}]` : up ? `${up}.${key}` : key;
+        if (isObject(v)) paths.set(v, at);
+        const t = typeof v;
+        if (
+          t === "function" || t === "symbol" || t === "bigint" || (t === "number" && !Number.isFinite(v)) ||
+          (isObject(v) && !Array.isArray(v) && !(v instanceof String) && typeof v[Symbol.iterator] === "function")
+        ) {
+          const what = t === "number" ? v : t === "object" ? `a ${Object.prototype.toString.call(v).slice(8, -1)}` : `a ${t}`;
+          throw (fault = [at, `expected JSON data, found ${what}`]);
+        }
         return v;
       }) ?? "null",
     );
   } catch (e) {
+    if (fault) fail(...fault);
     // A getter or toJSON may throw anything: its message, if it has one that can be read.
     let why = "a value that cannot be read";
     try {
