@@ -112,6 +112,9 @@ const LIST_FETCHER = [
   ["headers", MAP, DEFAULTED],
 ];
 
+/** The longest input read, in characters of its JSON text. */
+const MAX_INPUT = 1048576;
+
 const kindOf = (v) =>
   v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
 
@@ -119,9 +122,10 @@ const kindOf = (v) =>
  * `value` read against `shape`: each object as an array of its fields' values in the shape's
  * order (`undefined`: not given). Throws `INVALID_OPTIONS` naming the member at fault
  * (`sources[1].kind`; `options` for the whole value). The value is first copied as JSON writes it
- * (toJSON, getters and Proxies run once, `undefined` members dropped; cycles, BigInts, NaN and
- * ±Infinity are errors), so that only plain data is read: nothing of the caller's runs while
- * reading, and the rules are the JSON ones the options always had.
+ * (toJSON, getters and Proxies run once, `undefined` members dropped; cycles, BigInts, NaN,
+ * ±Infinity, functions, symbols and Maps, Sets or Headers are errors; at most `MAX_INPUT`
+ * characters), so that only plain data is read: nothing of the caller's runs while reading, and
+ * the rules are the JSON ones the options always had.
  */
 function readInput(value, shape, makeError) {
   const fail = (at, problem) => {
@@ -135,7 +139,7 @@ function readInput(value, shape, makeError) {
   const paths = new Map();
   let fault;
   try {
-    data = JSON.parse(
+    const text =
       JSON.stringify(value ?? null, function (key, v) {
         const up = paths.get(this);
         const at = up === undefined ? "" : Array.isArray(this) ? `${up}[${key}]` : up ? `${up}.${key}` : key;
@@ -149,8 +153,10 @@ function readInput(value, shape, makeError) {
           throw (fault = [at, `expected JSON data, found ${what}`]);
         }
         return v;
-      }) ?? "null",
-    );
+      }) ?? "null";
+    // Options are small; a huge value (100 million categories) would exhaust the wasm's memory.
+    if (text.length > MAX_INPUT) throw (fault = ["", `more than ${MAX_INPUT} characters as JSON`]);
+    data = JSON.parse(text);
   } catch (e) {
     if (fault) fail(...fault);
     // A getter or toJSON may throw anything: its message, if it has one that can be read.

@@ -232,6 +232,18 @@ test("readOptions names the member at fault, and says what it expected", () => {
   }
 });
 
+test("inputs longer than 1 MiB of JSON are INVALID_OPTIONS (100 million empty categories exhausted the wasm's memory: a trap)", () => {
+  const sources = [{ plugin: "p" }];
+  const overhead = JSON.stringify({ sources, filter: { query: "" } }).length;
+  const query = "q".repeat(2 ** 20 - overhead);
+  assert.equal(unpack(readOptions({ sources, filter: { query } }, makeError)).filter.query, query);
+  for (const value of [{ sources, filter: { query: query + "q" } }, { sources, filter: { categories: Array(400000).fill("") } }]) {
+    assert.deepEqual(refusal(() => readOptions(value, makeError)), ["options", "more than 1048576 characters as JSON"]);
+    assert.throws(() => new pkg.Pager(value), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS" && e.details.field === "options");
+  }
+  assert.equal(refusal(() => listFetcher({ url: "/", headers: { a: "x".repeat(2 ** 20) } }, makeError))[0], "options");
+});
+
 test("readOptions: null is not given where the shape allows it; JSON's reading of values otherwise", () => {
   const sources = [{ plugin: "p" }];
   const defaults = unpack(readOptions({ sources }, makeError));
