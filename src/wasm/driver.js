@@ -426,10 +426,9 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
       `request ${id} was answered or failed outside nextPage (by fetchChunk?); drive a pager one way at a time`,
       {},
     );
-  const sourceFailed = (index, status, cause) => {
+  const sourceFailed = (index, { status, reason }, cause) => {
     const label = sources[index]?.label ?? "";
     const details = { source: label, status };
-    const reason = pick(cause, "reason");
     if (typeof reason === "string") details.reason = reason;
     details.cause = cause;
     const why = causeText(cause);
@@ -486,9 +485,12 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
             firstError ??= e;
           }
         } else {
+          // Read once: a getter may answer differently each time, and the pager and this loop
+          // must agree on the failure (whether it was a 410 the pager recovered from).
+          const failure = { status: failureStatus(answer), reason: pick(answer, "reason"), continue: pick(answer, "continue") };
           let outcome;
           try {
-            outcome = pager.fail(id, answer);
+            outcome = pager.fail(id, failure);
           } catch (e) {
             // A failure the pager cannot read (a lone surrogate in its reason or continue): the
             // request is still open; clear it, or every later call would find it unanswered.
@@ -500,14 +502,14 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
             firstError ??= outside(id);
             continue;
           }
-          const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
+          const recovers = failure.status === 410 && sources[index]?.kubernetes === true;
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;
           } else if (field(answer, PAGER_ERROR) === true && PASS_THROUGH.includes(field(answer, "code"))) {
             // Not the source's failure but the caller's (e.g. nextPage awaited inside fetchChunk).
             firstError ??= answer;
           } else {
-            firstError ??= sourceFailed(index, failureStatus(answer), answer);
+            firstError ??= sourceFailed(index, failure, answer);
           }
         }
       }
