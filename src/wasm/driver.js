@@ -228,14 +228,14 @@ function readOptions(value, makeError) {
  * A failure for `Pager.fail`, packed for `unpack_failure` (src/view.rs): `status` (or
  * `details.status` when it has none: a PagerError of a built-in fetcher) as in `failureStatus`,
  * then `reason` and `continue` likewise, each 1 for a string then the string, else 0. Throws
- * `INVALID_RESPONSE` for one with a lone surrogate.
+ * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
  */
-function readFailure(failure, makeError) {
+function readFailure(failure, makeError, source) {
   let out = packNumber(failureStatus(failure));
   for (const key of ["reason", "continue"]) {
     const v = pick(failure, key);
     if (typeof v !== "string") out += packNumber(0);
-    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, {});
+    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
     else out += packNumber(1) + packNumber(v.length) + v;
   }
   return out;

@@ -364,3 +364,17 @@ test("nextPage reads a failure once: a getter answering differently cannot make 
   a.free();
   b.free();
 });
+
+test("fail() with a reason or continue that is not well-formed text: INVALID_RESPONSE naming the source, as documented", () => {
+  const pager = new Pager({ sources: [{ plugin: "p" }, { plugin: "k", kind: "kubernetes", namespace: "ns" }] });
+  const request = pager.nextRequests()[1];
+  for (const failure of [{ status: 410, continue: "a\ud800" }, { status: 500, reason: "\udfff" }]) {
+    assert.throws(
+      () => pager.fail(request.requestId, failure),
+      (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.details.source === "k//ns",
+    );
+  }
+  // The request is still open: answered now, it is taken.
+  assert.equal(pager.fail(request.requestId, { status: 503 }), "accepted");
+  pager.free();
+});
