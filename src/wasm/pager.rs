@@ -304,7 +304,12 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "ChunkResponse")] response: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
-        Ok(outcome(feed_js(&self.core, id, &response, self.source_of(id))?))
+        Ok(outcome(feed_js(
+            &self.core,
+            id,
+            &response,
+            self.source_of(id),
+        )?))
     }
 
     /// Reports a failed request: `{ status, reason?, continue? }`. A 410 Expired on a kubernetes
