@@ -112,6 +112,9 @@ const LIST_FETCHER = [
   ["headers", MAP, DEFAULTED],
 ];
 
+/** The longest input read, in characters of its JSON text. */
+const MAX_INPUT = 1048576;
+
 const kindOf = (v) =>
   v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
 
@@ -119,9 +122,10 @@ const kindOf = (v) =>
  * `value` read against `shape`: each object as an array of its fields' values in the shape's
  * order (`undefined`: not given). Throws `INVALID_OPTIONS` naming the member at fault
  * (`sources[1].kind`; `options` for the whole value). The value is first copied as JSON writes it
- * (toJSON, getters and Proxies run once, `undefined` members dropped; cycles, BigInts, NaN and
- * ±Infinity are errors), so that only plain data is read: nothing of the caller's runs while
- * reading, and the rules are the JSON ones the options always had.
+ * (toJSON, getters and Proxies run once, `undefined` members dropped; cycles, BigInts, NaN,
+ * ±Infinity, functions, symbols and Maps, Sets or Headers are errors; at most `MAX_INPUT`
+ * characters), so that only plain data is read: nothing of the caller's runs while reading, and
+ * the rules are the JSON ones the options always had.
  */
 function readInput(value, shape, makeError) {
   const fail = (at, problem) => {
@@ -129,14 +133,32 @@ function readInput(value, shape, makeError) {
     throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${problem}`, { field });
   };
   let data;
+  // Where each object being copied sits (`sources[1]`), to name the member of a value JSON would
+  // not keep as it is: a function or symbol (dropped), NaN or ±Infinity (null), a BigInt (an
+  // error), a Map, Set or Headers (`{}`: its entries lost).
+  const paths = new Map();
+  let fault;
   try {
-    data = JSON.parse(
-      JSON.stringify(value ?? null, (key, v) => {
-        if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`${key || "value"}: ${v} is not a finite number`);
+    const text =
+      JSON.stringify(value ?? null, function (key, v) {
+        const up = paths.get(this);
+        const at = up === undefined ? "" : Array.isArray(this) ? `${up}[${key}]` : up ? `${up}.${key}` : key;
+        if (isObject(v)) paths.set(v, at);
+        const t = typeof v;
+        if (
+          t === "function" || t === "symbol" || t === "bigint" || (t === "number" && !Number.isFinite(v)) ||
+          (isObject(v) && !Array.isArray(v) && !(v instanceof String) && typeof v[Symbol.iterator] === "function")
+        ) {
+          const what = t === "number" ? v : t === "object" ? `a ${Object.prototype.toString.call(v).slice(8, -1)}` : `a ${t}`;
+          throw (fault = [at, `expected JSON data, found ${what}`]);
+        }
         return v;
-      }) ?? "null",
-    );
+      }) ?? "null";
+    // Options are small; a huge value (100 million categories) would exhaust the wasm's memory.
+    if (text.length > MAX_INPUT) throw (fault = ["", `more than ${MAX_INPUT} characters as JSON`]);
+    data = JSON.parse(text);
   } catch (e) {
+    if (fault) fail(...fault);
     // A getter or toJSON may throw anything: its message, if it has one that can be read.
     let why = "a value that cannot be read";
     try {
@@ -206,14 +228,14 @@ function readOptions(value, makeError) {
  * A failure for `Pager.fail`, packed for `unpack_failure` (src/view.rs): `status` (or
  * `details.status` when it has none: a PagerError of a built-in fetcher) as in `failureStatus`,
  * then `reason` and `continue` likewise, each 1 for a string then the string, else 0. Throws
- * `INVALID_RESPONSE` for one with a lone surrogate.
+ * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
  */
-function readFailure(failure, makeError) {
+function readFailure(failure, makeError, source) {
   let out = packNumber(failureStatus(failure));
   for (const key of ["reason", "continue"]) {
     const v = pick(failure, key);
     if (typeof v !== "string") out += packNumber(0);
-    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, {});
+    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
     else out += packNumber(1) + packNumber(v.length) + v;
   }
   return out;
@@ -404,10 +426,9 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
       `request ${id} was answered or failed outside nextPage (by fetchChunk?); drive a pager one way at a time`,
       {},
     );
-  const sourceFailed = (index, status, cause) => {
+  const sourceFailed = (index, { status, reason }, cause) => {
     const label = sources[index]?.label ?? "";
     const details = { source: label, status };
-    const reason = pick(cause, "reason");
     if (typeof reason === "string") details.reason = reason;
     details.cause = cause;
     const why = causeText(cause);
@@ -464,9 +485,12 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
             firstError ??= e;
           }
         } else {
+          // Read once: a getter may answer differently each time, and the pager and this loop
+          // must agree on the failure (whether it was a 410 the pager recovered from).
+          const failure = { status: failureStatus(answer), reason: pick(answer, "reason"), continue: pick(answer, "continue") };
           let outcome;
           try {
-            outcome = pager.fail(id, answer);
+            outcome = pager.fail(id, failure);
           } catch (e) {
             // A failure the pager cannot read (a lone surrogate in its reason or continue): the
             // request is still open; clear it, or every later call would find it unanswered.
@@ -478,14 +502,14 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
             firstError ??= outside(id);
             continue;
           }
-          const recovers = failureStatus(answer) === 410 && sources[index]?.kubernetes === true;
+          const recovers = failure.status === 410 && sources[index]?.kubernetes === true;
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;
           } else if (field(answer, PAGER_ERROR) === true && PASS_THROUGH.includes(field(answer, "code"))) {
             // Not the source's failure but the caller's (e.g. nextPage awaited inside fetchChunk).
             firstError ??= answer;
           } else {
-            firstError ??= sourceFailed(index, failureStatus(answer), answer);
+            firstError ??= sourceFailed(index, failure, answer);
           }
         }
       }

@@ -14,7 +14,7 @@ extern "C" {
     #[wasm_bindgen(catch, js_name = readOptions)]
     fn read_options(options: &JsValue, make_error: JsValue) -> JsResult<String>;
     #[wasm_bindgen(catch, js_name = readFailure)]
-    fn read_failure(failure: &JsValue, make_error: JsValue) -> JsResult<String>;
+    fn read_failure(failure: &JsValue, make_error: JsValue, source: &str) -> JsResult<String>;
 }
 
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
@@ -25,11 +25,12 @@ pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
 }
 
 /// A failure `{ status, reason?, continue? }` (or an `Error` carrying them, or in its `details`).
-/// `INVALID_RESPONSE` when `reason` or `continue` holds a lone surrogate (it would reach the core
-/// as U+FFFD: a recovery would continue from another token than the server's).
-pub(crate) fn failure_from_js(value: &JsValue) -> JsResult<Failure> {
+/// `INVALID_RESPONSE` naming `source` when `reason` or `continue` holds a lone surrogate (it would
+/// reach the core as U+FFFD: a recovery would continue from another token than the server's).
+pub(crate) fn failure_from_js(value: &JsValue, source: &str) -> JsResult<Failure> {
     Ok(crate::view::unpack_failure(&read_failure(
         value,
         error_maker(),
+        source,
     )?))
 }

@@ -243,6 +243,14 @@ impl JsPager {
         }
     }
 
+    /// The label of the source a request is for (request ids carry their source's index), for
+    /// the errors of its answer.
+    fn source_of(&self, id: u64) -> &str {
+        self.labels
+            .get(CorePager::request_source(id))
+            .map_or("response", String::as_str)
+    }
+
     /// Runs `f` on the core; never panics, even if JS re-enters (it cannot while `f` runs: `f` calls no JS).
     pub(crate) fn with<R>(
         core: &RefCell<CorePager>,
@@ -296,12 +304,12 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "ChunkResponse")] response: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
-        // Request ids carry their source's index, so errors name the source the answer is for.
-        let source = self
-            .labels
-            .get(CorePager::request_source(id))
-            .map_or("response", String::as_str);
-        Ok(outcome(feed_js(&self.core, id, &response, source)?))
+        Ok(outcome(feed_js(
+            &self.core,
+            id,
+            &response,
+            self.source_of(id),
+        )?))
     }
 
     /// Reports a failed request: `{ status, reason?, continue? }`. A 410 Expired on a kubernetes
@@ -315,7 +323,7 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "ChunkFailure")] failure: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
-        let failure = super::options::failure_from_js(&failure)?;
+        let failure = super::options::failure_from_js(&failure, self.source_of(id))?;
         let result = JsPager::with(&self.core, |p| p.fail(id, failure))?;
         Ok(outcome(js(result)?))
     }

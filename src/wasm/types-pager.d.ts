@@ -39,7 +39,12 @@ export interface FilterOptions {
   plugins?: string[];
 }
 
-/** Options of a {@link Pager}. Unknown fields are rejected (`INVALID_OPTIONS`). */
+/**
+ * Options of a {@link Pager}. Unknown fields are rejected (`INVALID_OPTIONS`), as are values JSON
+ * would not keep (functions, symbols, BigInts, NaN, ±Infinity; a Map, Set or Headers) and options
+ * longer than 1,048,576 characters as `JSON.stringify` writes them (`field: "options"`; the same
+ * holds for the fetchers' options).
+ */
 export interface PagerOptions {
   /**
    * 1 to 64 sources, identities unique. Every page token holds every source's identity: together

@@ -331,3 +331,50 @@ test("3,000 generated throwing getters in responses, options and fetcher options
   assert.equal(shown.length, 7);
   fresh.free();
 });
+
+test("nextPage reads a failure once: a getter answering differently cannot make the loop and the pager disagree", async () => {
+  const item = (name) => ({ metadata: { name, namespace: "ns" } });
+  const options = { sources: [{ plugin: "k", kind: "kubernetes", namespace: "ns" }], pageSize: 1, chunkLimit: 1 };
+  // 500 for the pager, then 410: the loop took it for a recovery and asked 8 times more.
+  let calls = 0;
+  const flipping = (first, then, extra = {}) => {
+    let reads = 0;
+    return { get status() { return ++reads === 1 ? first : then; }, ...extra };
+  };
+  const a = new Pager(options);
+  await assert.rejects(
+    a.nextPage(async () => {
+      calls++;
+      throw flipping(500, 410);
+    }),
+    (e) => e instanceof PagerError && e.code === "SOURCE_FAILED" && e.details.status === 500,
+  );
+  assert.equal(calls, 1);
+  // 410 for the pager (it recovers, from `continue`), then 500: nextPage said SOURCE_FAILED, "the
+  // pager is unchanged", though it had moved on.
+  const b = new Pager(options);
+  const fetchChunk = async (r) => {
+    if (r.pageToken === "") return { items: [item("a")], metadata: { continue: "t1", resourceVersion: "5" } };
+    if (r.pageToken === "t1") throw flipping(410, 500, { continue: "t2" });
+    return { items: [item("b")], metadata: { resourceVersion: "6" } };
+  };
+  assert.deepEqual((await b.nextPage(fetchChunk)).items.map((i) => i.metadata.name), ["a"]);
+  assert.deepEqual((await b.nextPage(fetchChunk)).items.map((i) => i.metadata.name), ["b"]);
+  assert.equal(b.stats.expiredRecoveries, 1);
+  a.free();
+  b.free();
+});
+
+test("fail() with a reason or continue that is not well-formed text: INVALID_RESPONSE naming the source, as documented", () => {
+  const pager = new Pager({ sources: [{ plugin: "p" }, { plugin: "k", kind: "kubernetes", namespace: "ns" }] });
+  const request = pager.nextRequests()[1];
+  for (const failure of [{ status: 410, continue: "a\ud800" }, { status: 500, reason: "\udfff" }]) {
+    assert.throws(
+      () => pager.fail(request.requestId, failure),
+      (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.details.source === "k//ns",
+    );
+  }
+  // The request is still open: answered now, it is taken.
+  assert.equal(pager.fail(request.requestId, { status: 503 }), "accepted");
+  pager.free();
+});

@@ -203,8 +203,17 @@ test("readOptions names the member at fault, and says what it expected", () => {
     [{ sources, pageSize: 1.5 }, "pageSize", "expected a whole number from 0 to 4294967295"],
     [{ sources, pageSize: -1 }, "pageSize", "expected a whole number from 0 to 4294967295"],
     [{ sources, chunkLimit: 2 ** 32 }, "chunkLimit", "expected a whole number from 0 to 4294967295"],
-    [{ sources, pageSize: 10n }, "options", "Do not know how to serialize a BigInt"],
-    [{ sources, pageSize: NaN }, "options", "pageSize: NaN is not a finite number"],
+    // What JSON would not keep as it is (drop, write as null or as `{}`) names its member too.
+    [{ sources, pageSize: 10n }, "pageSize", "expected JSON data, found a bigint"],
+    [{ sources, pageSize: NaN }, "pageSize", "expected JSON data, found NaN"],
+    [{ sources: [{ plugin: "p" }, { plugin: "q", kind: -Infinity }] }, "sources[1].kind", "expected JSON data, found -Infinity"],
+    [{ sources, pageSize: () => 5 }, "pageSize", "expected JSON data, found a function"],
+    [{ sources: [{ plugin: "p", cluster: Symbol("c") }] }, "sources[0].cluster", "expected JSON data, found a symbol"],
+    [{ sources, filter: { categories: ["a", Symbol("c")] } }, "filter.categories[1]", "expected JSON data, found a symbol"],
+    [{ sources, filter: new Map([["query", "x"]]) }, "filter", "expected JSON data, found a Map"],
+    [{ sources, filter: { plugins: new Set(["p"]) } }, "filter.plugins", "expected JSON data, found a Set"],
+    [{ sources, filter: { query: { toJSON: () => NaN } } }, "filter.query", "expected JSON data, found NaN"],
+    [() => ({ sources }), "options", "expected JSON data, found a function"],
     [{ sources, filter: [] }, "filter", "expected an object, found an array"],
     [{ sources, filter: { query: null } }, "filter.query", "expected a string, found null"],
     [{ sources, filter: { plugins: ["a", 1] } }, "filter.plugins[1]", "expected a string, found a number"],
@@ -221,6 +230,18 @@ test("readOptions names the member at fault, and says what it expected", () => {
     assert.equal(gotField, field, `${gotField}: ${gotSays}`);
     assert.ok(gotSays.startsWith(says), `${field}: ${gotSays}`);
   }
+});
+
+test("inputs longer than 1 MiB of JSON are INVALID_OPTIONS (100 million empty categories exhausted the wasm's memory: a trap)", () => {
+  const sources = [{ plugin: "p" }];
+  const overhead = JSON.stringify({ sources, filter: { query: "" } }).length;
+  const query = "q".repeat(2 ** 20 - overhead);
+  assert.equal(unpack(readOptions({ sources, filter: { query } }, makeError)).filter.query, query);
+  for (const value of [{ sources, filter: { query: query + "q" } }, { sources, filter: { categories: Array(400000).fill("") } }]) {
+    assert.deepEqual(refusal(() => readOptions(value, makeError)), ["options", "more than 1048576 characters as JSON"]);
+    assert.throws(() => new pkg.Pager(value), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS" && e.details.field === "options");
+  }
+  assert.equal(refusal(() => listFetcher({ url: "/", headers: { a: "x".repeat(2 ** 20) } }, makeError))[0], "options");
 });
 
 test("readOptions: null is not given where the shape allows it; JSON's reading of values otherwise", () => {
@@ -257,6 +278,11 @@ test("the fetchers' options: the member at fault, headers sorted by name", async
     [listFetcher, { url: "/", headers: [] }, "headers", "expected an object, found an array"],
     [listFetcher, { url: null }, "url", "expected a string, found null"],
     [listFetcher, { url: "/", context: {} }, "context", "unknown field"],
+    // JSON writes these as `{}`: the headers would be lost without a word.
+    [kubeappsRequests, { baseUrl: "/", headers: new Headers({ Authorization: "Bearer t" }) }, "headers", "expected JSON data, found a Headers"],
+    [listFetcher, { url: "/", headers: new Map([["Authorization", "Bearer t"]]) }, "headers", "expected JSON data, found a Map"],
+    [listFetcher, { url: "/", headers: { a: NaN } }, "headers.a", "expected JSON data, found NaN"],
+    [listFetcher, { url: "/", headers: { a: () => "x" } }, "headers.a", "expected JSON data, found a function"],
   ]) {
     const [gotField, gotSays] = refusal(() => make(value, makeError));
     assert.equal(gotField, field, gotSays);
