@@ -115,8 +115,9 @@ const LIST_FETCHER = [
 /** The longest input read, in characters of its JSON text. */
 const MAX_INPUT = 1048576;
 
-const kindOf = (v) =>
-  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+/** "a string", "an object", "an Arguments": the indefinite article `what` takes, then `what`. */
+const a = (what) => `${/^[aeiou]/i.test(what) ? "an" : "a"} ${what}`;
+const kindOf = (v) => (v === null ? "null" : a(Array.isArray(v) ? "array" : typeof v));
 
 /**
  * `value` read against `shape`: each object as an array of its fields' values in the shape's
@@ -149,7 +150,7 @@ function readInput(value, shape, makeError) {
           t === "function" || t === "symbol" || t === "bigint" || (t === "number" && !Number.isFinite(v)) ||
           (isObject(v) && !Array.isArray(v) && !(v instanceof String) && typeof v[Symbol.iterator] === "function")
         ) {
-          const what = t === "number" ? v : t === "object" ? `a ${Object.prototype.toString.call(v).slice(8, -1)}` : `a ${t}`;
+          const what = t === "number" ? v : a(t === "object" ? Object.prototype.toString.call(v).slice(8, -1) : t);
           throw (fault = [at, `expected JSON data, found ${what}`]);
         }
         return v;

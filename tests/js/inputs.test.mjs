@@ -211,6 +211,7 @@ test("readOptions names the member at fault, and says what it expected", () => {
     [{ sources: [{ plugin: "p", cluster: Symbol("c") }] }, "sources[0].cluster", "expected JSON data, found a symbol"],
     [{ sources, filter: { categories: ["a", Symbol("c")] } }, "filter.categories[1]", "expected JSON data, found a symbol"],
     [{ sources, filter: new Map([["query", "x"]]) }, "filter", "expected JSON data, found a Map"],
+    [{ sources, filter: (function () { return arguments; })("x") }, "filter", "expected JSON data, found an Arguments"],
     [{ sources, filter: { plugins: new Set(["p"]) } }, "filter.plugins", "expected JSON data, found a Set"],
     [{ sources, filter: { query: { toJSON: () => NaN } } }, "filter.query", "expected JSON data, found NaN"],
     [() => ({ sources }), "options", "expected JSON data, found a function"],
