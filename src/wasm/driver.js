@@ -36,19 +36,27 @@ function stringField(obj, path) {
   return typeof v === "string" ? v : "";
 }
 
-/** `cause[key]`, or `cause.details[key]` when that is undefined (a built-in fetcher's PagerError). */
-function pick(cause, key) {
-  const v = field(cause, key);
+/**
+ * A failure as `Pager.fail` and `nextPage` read it, each member read once: `status` (0 to 999,
+ * else 0), `reason` and `continue`, from the failure itself or, where it has none, its `details`
+ * (a built-in fetcher's PagerError). A Kubernetes `Status` given as it is (the body of a 410
+ * Expired, `kind: "Status"`) has its HTTP status in `code` (its `status` is "Failure") and its
+ * continue token in `metadata.continue` (read there when it has no `continue`).
+ */
+function failureOf(cause) {
   const details = field(cause, "details");
-  return v === undefined && isObject(details) ? field(details, key) : v;
-}
-
-/** A failure's HTTP status as `Pager.fail` reads it: `status` or `details.status`, 0 to 999, else 0. */
-function failureStatus(cause) {
-  const status = pick(cause, "status");
-  return typeof status === "number" && Number.isFinite(status) && status >= 0 && status < 1000
-    ? Math.trunc(status)
-    : 0;
+  const pick = (...path) => {
+    const read = (v) => path.reduce(field, v);
+    const v = read(cause);
+    return v === undefined && isObject(details) ? read(details) : v;
+  };
+  // Only a Status's `code`: other errors' codes are no HTTP status (a DOMException's 19, "ECONNRESET").
+  const status = pick("kind") === "Status" ? pick("code") : pick("status");
+  return {
+    status: typeof status === "number" && status >= 0 && status < 1000 ? Math.trunc(status) : 0,
+    reason: pick("reason"),
+    continue: pick("continue") ?? pick("metadata", "continue"),
+  };
 }
 
 /** Codes a rejected fetchChunk passes through as they are, not as the source's SOURCE_FAILED. */
@@ -226,15 +234,15 @@ function readOptions(value, makeError) {
 }
 
 /**
- * A failure for `Pager.fail`, packed for `unpack_failure` (src/view.rs): `status` (or
- * `details.status` when it has none: a PagerError of a built-in fetcher) as in `failureStatus`,
- * then `reason` and `continue` likewise, each 1 for a string then the string, else 0. Throws
+ * A failure for `Pager.fail` (as `failureOf` reads it), packed for `unpack_failure` (src/view.rs):
+ * `status`, then `reason` and `continue`, each 1 for a string then the string, else 0. Throws
  * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
  */
 function readFailure(failure, makeError, source) {
-  let out = packNumber(failureStatus(failure));
+  const read = failureOf(failure);
+  let out = packNumber(read.status);
   for (const key of ["reason", "continue"]) {
-    const v = pick(failure, key);
+    const v = read[key];
     if (typeof v !== "string") out += packNumber(0);
     else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
     else out += packNumber(1) + packNumber(v.length) + v;
@@ -488,7 +496,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
         } else {
           // Read once: a getter may answer differently each time, and the pager and this loop
           // must agree on the failure (whether it was a 410 the pager recovered from).
-          const failure = { status: failureStatus(answer), reason: pick(answer, "reason"), continue: pick(answer, "continue") };
+          const failure = failureOf(answer);
           let outcome;
           try {
             outcome = pager.fail(id, failure);

@@ -312,15 +312,16 @@ impl JsPager {
         )?))
     }
 
-    /// Reports a failed request: `{ status, reason?, continue? }`. A 410 Expired on a kubernetes
-    /// source recovers; any other failure only clears the request, so the same call is retried.
+    /// Reports a failed request: `{ status, reason?, continue? }`, or a Kubernetes `Status` as it
+    /// came (`code`, `reason`, `metadata.continue`). A 410 Expired on a kubernetes source
+    /// recovers; any other failure only clears the request, so the same call is retried.
     /// Throws `INVALID_RESPONSE` (the request stays open) for a `reason` or `continue` that is
     /// not well-formed text.
     #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
     pub fn fail(
         &self,
         #[wasm_bindgen(js_name = requestId, unchecked_param_type = "number")] request_id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ChunkFailure")] failure: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ChunkFailure | KubernetesStatus")] failure: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
         let failure = super::options::failure_from_js(&failure, self.source_of(id))?;

@@ -111,11 +111,25 @@ export interface KubernetesList {
 /**
  * A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and
  * `metadata.continue`. A `reason` or `continue` with a lone surrogate is `INVALID_RESPONSE`.
+ * `Pager.fail` also takes the `Status` itself ({@link KubernetesStatus}).
  */
 export interface ChunkFailure {
   status: number;
   reason?: string;
   continue?: string;
+}
+
+/**
+ * A Kubernetes `Status` as the apiserver sends it, e.g. the body of a 410 Expired (meta/v1
+ * `Status`, k8s.io/apimachinery/pkg/apis/meta/v1): `code` is the HTTP status, `reason` e.g.
+ * `"Expired"`, `metadata.continue` the token to go on with (an inconsistent one, `rv` -1).
+ */
+export interface KubernetesStatus {
+  kind: "Status";
+  code: number;
+  reason?: string;
+  metadata?: { continue?: string; [key: string]: unknown };
+  [key: string]: unknown;
 }
 
 /** `"accepted"`, or `"stale"`: the answer's request was superseded, answered already or never made (ignored, counted). */

@@ -142,6 +142,48 @@ test("a 410 Expired from a kubernetes source is recovered from and flags the pag
   assert.ok(pager.stats.expiredRecoveries >= 1);
 });
 
+test("a Kubernetes Status thrown as it came (code 410, metadata.continue) is a 410 too", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const shown = (await pager.nextPage(async (r) => sources[r.sourceIndex].answer(r))).items.map(identity);
+  let expired = false;
+  const fetchChunk = async (r) => {
+    if (r.sourceIndex === 1 && r.pageToken !== "" && !expired) {
+      expired = true;
+      // The apiserver's body, as a client that rejects with the parsed body throws it.
+      throw { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: "too old", reason: "Expired", code: 410 };
+    }
+    return sources[r.sourceIndex].answer(r);
+  };
+  for (let i = 0; i < 20; i++) {
+    const page = await pager.nextPage(fetchChunk);
+    shown.push(...page.items.map(identity));
+    if (page.done) break;
+  }
+  assert.ok(expired);
+  assert.equal(pager.stats.expiredRecoveries, 1);
+  assert.equal(new Set(shown).size, total);
+  assert.equal(shown.length, total);
+});
+
+test("fail() reads a Kubernetes Status's code and metadata.continue, and no other error's numeric code", () => {
+  const { options } = twoSources();
+  const pager = new Pager(options);
+  const kube = () => pager.nextRequests().find((r) => r.sourceIndex === 1);
+  const first = kube();
+  const status = { kind: "Status", status: "Failure", reason: "Expired", code: 410, metadata: { continue: "inconsistent-token" } };
+  assert.equal(pager.fail(first.requestId, status), "accepted");
+  assert.equal(pager.stats.expiredRecoveries, 1, "read as a 410");
+  const again = kube();
+  assert.equal(again.pageToken, "inconsistent-token", "goes on from the Status's metadata.continue");
+  // A DOMException's `code` (19: NetworkError) is no HTTP status: the failure reads as status 0.
+  const network = new DOMException("network down", "NetworkError");
+  assert.equal(network.code, 19);
+  assert.equal(pager.fail(again.requestId, network), "accepted");
+  assert.equal(pager.stats.expiredRecoveries, 1);
+  assert.equal(kube().pageToken, "inconsistent-token", "the same request is asked again");
+});
+
 test("answers that arrive after an abort are refused as stale and change nothing", async () => {
   const { sources, options, total } = twoSources();
   const pager = new Pager(options);

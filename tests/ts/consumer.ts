@@ -15,6 +15,7 @@ import init, {
   type ChunkRequest,
   type ChunkResponse,
   type ChunkFailure,
+  type KubernetesStatus,
   type FeedOutcome,
   type Page,
   type PagerStats,
@@ -70,7 +71,9 @@ async function main(signal: AbortSignal): Promise<void> {
     const outcome: FeedOutcome = pager.feed(id, response);
     const failure: ChunkFailure = { status: 410, reason: "Expired", continue: token };
     const again: FeedOutcome = pager.fail(id, failure);
-    void outcome, again;
+    const status: KubernetesStatus = { kind: "Status", code: 410, reason: "Expired", metadata: { continue: token } };
+    const asItCame: FeedOutcome = pager.fail(id, status);
+    void outcome, again, asItCame;
   }
   if (pager.pageReady()) {
     const page: Page | null = pager.takePage();
