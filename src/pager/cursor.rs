@@ -1073,10 +1073,7 @@ impl<P> Cursor<P> {
             });
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
-        sort_by(&mut fresh, |a, b| a.key.cmp(&b.key));
-        let before = fresh.len();
-        fresh.dedup_by(|a, b| a.key == b.key);
-        delta.duplicates_dropped += (before - fresh.len()) as u64;
+        delta.duplicates_dropped += sort_unique(&mut fresh);
 
         self.next = p.next;
         self.resume = None;
@@ -1088,10 +1085,7 @@ impl<P> Cursor<P> {
                 self.staging.append(&mut fresh);
                 if self.next.is_none() {
                     let mut all = core::mem::take(&mut self.staging);
-                    sort_by(&mut all, |a, b| a.key.cmp(&b.key));
-                    let before = all.len();
-                    all.dedup_by(|a, b| a.key == b.key);
-                    delta.duplicates_dropped += (before - all.len()) as u64;
+                    delta.duplicates_dropped += sort_unique(&mut all);
                     self.buf = all.into();
                 }
             }
@@ -1324,6 +1318,15 @@ impl<P> Cursor<P> {
             cap: ctx.max_source_items,
         }
     }
+}
+
+/// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
+/// (One function for both uses: each sort and dedup call site is code of its own.)
+fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
+    sort_by(entries, |a, b| a.key.cmp(&b.key));
+    let before = entries.len();
+    entries.dedup_by(|a, b| a.key == b.key);
+    (before - entries.len()) as u64
 }
 
 /// Whether an item read at a position shows that nothing was skipped before
