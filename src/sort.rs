@@ -73,7 +73,9 @@ fn permute(mut order: Vec<usize>, swap: &mut dyn FnMut(usize, usize)) {
     for start in 0..order.len() {
         let mut cur = start;
         loop {
-            let Some(slot) = order.get_mut(cur) else { break };
+            let Some(slot) = order.get_mut(cur) else {
+                break;
+            };
             let src = core::mem::replace(slot, DONE);
             if src == DONE || src == start {
                 break;

@@ -14,7 +14,7 @@ use crate::prelude::*;
 pub(crate) fn candidate_entry<P>(cursors: &[Cursor<P>]) -> Option<(usize, &Entry<P>)> {
     let mut best: Option<(usize, &Entry<P>)> = None;
     for (i, c) in cursors.iter().enumerate() {
-        if let Some(e) = c.buf.front() {
+        if let Some(e) = c.front() {
             if best.map_or(true, |(_, b)| e.key < b.key) {
                 best = Some((i, e));
             }
