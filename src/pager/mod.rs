@@ -476,15 +476,12 @@ impl<P: Clone> Pager<P> {
     /// The page token of the current position, written from the cursors' state as it stands
     /// (no copy of it; each buffered chunk's token was put in its compact form when it came).
     fn encode_position(&self) -> Result<String> {
-        let sources: Vec<_> = self
-            .cursors
-            .iter()
-            .map(|c| c.state(self.options.sort))
-            .collect();
+        let order = self.options.sort;
         crate::token::page_token::encode_position(
             self.fingerprint,
             self.options.page_size,
-            &sources,
+            self.cursors.len(),
+            &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
     }
 

@@ -171,8 +171,12 @@ impl PageToken {
     /// sources) or `too-long` (a text over 8 KiB, e.g. from very long keys or
     /// source tokens).
     pub fn encode(&self) -> Result<String> {
-        let sources: Vec<_> = self.sources.iter().map(SourceState::borrowed).collect();
-        encode_position(self.fingerprint, self.page_size, &sources)
+        encode_position(
+            self.fingerprint,
+            self.page_size,
+            self.sources.len(),
+            &|i| self.sources.get(i).map(SourceState::borrowed),
+        )
     }
 
     /// Decodes a token written by this or an earlier version.
@@ -249,38 +253,24 @@ impl SourceRef<'_> {
 }
 
 /// The page token of a position held as borrowed parts: byte for byte [`PageToken::encode`] of
-/// the same state, without copying it first.
-pub(crate) fn encode_position(
+/// the same state, without copying it first. `source(i)` gives source `i` of `count`, each
+/// written as it comes (no list of them is built: a `dyn` getter, so one copy of the code serves
+/// the pager and [`PageToken::encode`]).
+pub(crate) fn encode_position<'a>(
     fingerprint: u64,
     page_size: u32,
-    sources: &[SourceRef<'_>],
+    count: usize,
+    source: &dyn Fn(usize) -> Option<SourceRef<'a>>,
 ) -> Result<String> {
-    encode_wire(WireToken::new(fingerprint, page_size, sources))
-}
-
-/// The `Text` field of `text` as a page token writes it: computed once for a text that a
-/// token will hold many times (a buffered chunk's token), then written as it is.
-pub(crate) fn text_wire(text: &str) -> Vec<u8> {
-    let mut w = Writer(Vec::new());
-    WireText::new(text).write(&mut w);
-    w.0
-}
-
-/// The frame of a payload, checked and in base64url.
-fn encode_wire(wire: WireToken<'_>) -> Result<String> {
-    if wire.sources.len() > MAX_SOURCES {
+    if count > MAX_SOURCES {
         return Err(PagerError::page_token(
             TokenFault::TooManySources,
-            text!(
-                wire.sources.len(),
-                " sources; a page token holds at most ",
-                MAX_SOURCES
-            ),
+            text!(count, " sources; a page token holds at most ", MAX_SOURCES),
         ));
     }
     let mut frame = Writer(Vec::with_capacity(256));
     frame.0.push(PAGE_TOKEN_VERSION);
-    wire.write(&mut frame);
+    write_payload(&mut frame, fingerprint, page_size, count, source);
     let mut frame = frame.0;
     let check = crc32::crc32(&frame);
     frame.extend_from_slice(&check.to_le_bytes());
@@ -298,6 +288,32 @@ fn encode_wire(wire: WireToken<'_>) -> Result<String> {
         ));
     }
     Ok(base64url::encode(&frame))
+}
+
+/// The version 1 payload (see the module docs; the fields of `WireToken`, in order).
+fn write_payload<'a>(
+    w: &mut Writer,
+    fingerprint: u64,
+    page_size: u32,
+    count: usize,
+    source: &dyn Fn(usize) -> Option<SourceRef<'a>>,
+) {
+    w.0.extend_from_slice(&fingerprint.to_le_bytes());
+    w.varint(page_size.into());
+    w.varint(count as u64);
+    for i in 0..count {
+        if let Some(s) = source(i) {
+            WireSource::new(&s).write(w);
+        }
+    }
+}
+
+/// The `Text` field of `text` as a page token writes it: computed once for a text that a
+/// token will hold many times (a buffered chunk's token), then written as it is.
+pub(crate) fn text_wire(text: &str) -> Vec<u8> {
+    let mut w = Writer(Vec::new());
+    WireText::new(text).write(&mut w);
+    w.0
 }
 
 /// Decodes a token and tells its frame's version and length.
@@ -389,8 +405,10 @@ fn diagnose_damage(frame: &[u8]) -> PagerError {
 // Writing: the wire structs, written by hand in postcard's encoding (the
 // layout of the module docs; the golden tokens in tests/golden hold it fixed).
 
-/// The version 1 payload (see the module docs).
-#[cfg_attr(test, derive(Serialize))]
+/// The version 1 payload (see the module docs): [`write_payload`] writes it field by field; the
+/// struct itself is only for the tests, which check that writing against postcard's.
+#[cfg(test)]
+#[derive(Serialize)]
 struct WireToken<'a> {
     fingerprint: [u8; 8],
     page_size: u32,
@@ -492,17 +510,6 @@ impl Writer {
     }
 }
 
-impl WireToken<'_> {
-    fn write(&self, w: &mut Writer) {
-        w.0.extend_from_slice(&self.fingerprint);
-        w.varint(self.page_size.into());
-        w.varint(self.sources.len() as u64);
-        for s in &self.sources {
-            s.write(w);
-        }
-    }
-}
-
 impl WireSource<'_> {
     fn write(&self, w: &mut Writer) {
         self.plugin.write(w);
@@ -576,6 +583,7 @@ impl WireMark<'_> {
     }
 }
 
+#[cfg(test)]
 impl<'a> WireToken<'a> {
     fn new(fingerprint: u64, page_size: u32, sources: &'a [SourceRef<'_>]) -> Self {
         WireToken {
@@ -1053,6 +1061,16 @@ mod tests {
     fn refs(token: &PageToken) -> Vec<SourceRef<'_>> {
         token.sources.iter().map(SourceState::borrowed).collect()
     }
+
+    /// The payload as the encoder writes it.
+    fn payload(token: &PageToken) -> Vec<u8> {
+        let mut w = Writer(Vec::new());
+        let n = token.sources.len();
+        write_payload(&mut w, token.fingerprint, token.page_size, n, &|i| {
+            token.sources.get(i).map(SourceState::borrowed)
+        });
+        w.0
+    }
     use std::println;
 
     fn k8s_state(plugin: &str, start: &str, rv: i64) -> SourceState {
@@ -1148,10 +1166,8 @@ mod tests {
                 bare,
             ],
         };
-        let mut w = Writer(Vec::new());
-        WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
         assert_eq!(
-            Ok(w.0),
+            Ok(payload(&token)),
             postcard::to_allocvec(&WireToken::new(
                 token.fingerprint,
                 token.page_size,
@@ -1228,9 +1244,7 @@ mod tests {
             for s in &token.sources {
                 assert_eq!(s.chunk_token.len(), 100, "{name}");
             }
-            let mut w = Writer(Vec::new());
-            WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
-            let payload = w.0;
+            let payload = payload(&token);
             assert_eq!(
                 Ok(&payload),
                 postcard::to_allocvec(&WireToken::new(
