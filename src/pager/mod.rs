@@ -394,8 +394,13 @@ impl<P: Clone> Pager<P> {
         // cursors already stand right after it: encode first, change nothing on failure.
         let next_page_token = self.encode_position()?;
         self.boundary = Boundary::Token(next_page_token.clone());
-        let take = self.pending.len().min(self.options.page_size as usize);
-        let items: Vec<P> = self.pending.drain(..take).collect();
+        let page_size = self.options.page_size as usize;
+        // The page is what is pending (the merge never pends more than a page; anything over
+        // would stay pending). Taken whole, not drained and collected (size).
+        let mut items = core::mem::replace(&mut self.pending, Vec::with_capacity(page_size));
+        if items.len() > page_size {
+            self.pending = items.split_off(page_size);
+        }
         let n = self.cursors.len();
         let mut stats = core::mem::replace(&mut self.page_stats, Stats::for_sources(n));
         // Counted when taken, not when merged: `items_emitted` is what pages handed out.
