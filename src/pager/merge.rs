@@ -33,10 +33,11 @@ pub(crate) fn blocked<P>(cursors: &[Cursor<P>], key: Option<&[u8]>) -> bool {
 /// current candidate, or every source that goes on when nothing is buffered.
 pub(crate) fn blockers<P>(cursors: &[Cursor<P>]) -> Vec<usize> {
     let key = candidate_entry(cursors).map(|(_, e)| e.key.0.as_slice());
-    cursors
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.blocks(key))
-        .map(|(i, _)| i)
-        .collect()
+    let mut out = Vec::new();
+    for (i, c) in cursors.iter().enumerate() {
+        if c.blocks(key) {
+            out.push(i);
+        }
+    }
+    out
 }

@@ -295,7 +295,7 @@ impl<P: Clone> Pager<P> {
         let watermark = self.watermark().cloned();
         let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let mut out = Vec::with_capacity(needed.len());
-        for i in needed {
+        for &i in &needed {
             let Some(c) = self.cursors.get_mut(i) else {
                 continue;
             };
