@@ -166,11 +166,10 @@ impl<P: Clone> Pager<P> {
     /// A pager at the start of every source. `INVALID_OPTIONS` on bad options.
     pub fn new(options: PagerOptions) -> Result<Self> {
         options.validate()?;
-        let cursors = options
-            .sources
-            .iter()
-            .map(|s| Cursor::new(s.clone(), options.sort))
-            .collect();
+        let mut cursors = Vec::with_capacity(options.sources.len());
+        for s in &options.sources {
+            cursors.push(Cursor::new(s.clone(), options.sort));
+        }
         Ok(Self::assemble(options, cursors, None))
     }
 
@@ -467,14 +466,14 @@ impl<P: Clone> Pager<P> {
 
     /// The current position, owned (only for a position that has no page token).
     fn build_state(&self) -> PageToken {
+        let mut sources = Vec::with_capacity(self.cursors.len());
+        for c in &self.cursors {
+            sources.push(c.state(self.options.sort).to_state());
+        }
         PageToken {
             fingerprint: self.fingerprint,
             page_size: self.options.page_size,
-            sources: self
-                .cursors
-                .iter()
-                .map(|c| c.state(self.options.sort).to_state())
-                .collect(),
+            sources,
         }
     }
 
