@@ -22,7 +22,9 @@ use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
-use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
+use crate::token::page_token::{
+    canonical_decimal, text_wire, SourceRef, SourceState, MAX_TOKEN_LEN,
+};
 use crate::token::ContinueToken;
 
 use super::stats::SourceStats;
@@ -1358,11 +1360,7 @@ fn parse_offset(token: &str) -> Option<u64> {
     if token.is_empty() {
         return Some(0);
     }
-    let b = token.as_bytes();
-    if !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b.first() == Some(&b'0')) {
-        return None;
-    }
-    token.parse().ok()
+    canonical_decimal(token)
 }
 
 /// The token for an item offset; the start is `""`, as a first request sends.

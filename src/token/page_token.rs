@@ -171,12 +171,9 @@ impl PageToken {
     /// sources) or `too-long` (a text over 8 KiB, e.g. from very long keys or
     /// source tokens).
     pub fn encode(&self) -> Result<String> {
-        encode_position(
-            self.fingerprint,
-            self.page_size,
-            self.sources.len(),
-            &|i| self.sources.get(i).map(SourceState::borrowed),
-        )
+        encode_position(self.fingerprint, self.page_size, self.sources.len(), &|i| {
+            self.sources.get(i).map(SourceState::borrowed)
+        })
     }
 
     /// Decodes a token written by this or an earlier version.
@@ -657,15 +654,23 @@ impl<'a> WireText<'a> {
     }
 }
 
-/// `text` as a number when it is exactly how that number is written in decimal.
-fn canonical_decimal(text: &str) -> Option<u64> {
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    let canonical = text == "0" || !text.starts_with('0');
-    if digits && canonical {
-        text.parse().ok()
-    } else {
-        None
+/// `text` as a number when it is exactly how that number is written in decimal: ASCII digits,
+/// no sign, no leading zero (`0` itself aside), within u64. By hand: `str::parse` brings its
+/// general radix parser into the wasm (size).
+pub(crate) fn canonical_decimal(text: &str) -> Option<u64> {
+    let b = text.as_bytes();
+    if b.is_empty() || (b.len() > 1 && b.first() == Some(&b'0')) {
+        return None;
     }
+    let mut n: u64 = 0;
+    for &c in b {
+        let digit = c.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(n)
 }
 
 impl<'a> WireMark<'a> {
