@@ -200,11 +200,22 @@ impl ContinueToken {
 /// is empty, `.` or `..` (each of those would be removed, shortening it).
 /// `path_clean` is the reference; a test checks the two agree.
 fn is_clean_start(start: &str) -> bool {
-    let elements = start.strip_prefix('/').unwrap_or(start);
-    elements.is_empty()
-        || elements
-            .split('/')
-            .all(|e| !e.is_empty() && e != "." && e != "..")
+    let elements = start.strip_prefix('/').unwrap_or(start).as_bytes();
+    if elements.is_empty() {
+        return true;
+    }
+    // Element by element, by hand (`split` brings its searcher into the wasm: size).
+    let mut element_start = 0;
+    for i in 0..=elements.len() {
+        if i == elements.len() || elements.get(i) == Some(&b'/') {
+            match elements.get(element_start..i) {
+                Some(b"" | b"." | b"..") | None => return false,
+                Some(_) => {}
+            }
+            element_start = i + 1;
+        }
+    }
+    true
 }
 
 /// Go's `path.Clean`: the shortest path name lexically equal to `path`.
@@ -247,14 +258,17 @@ pub fn path_clean(path: &str) -> String {
 
 /// Length of `s` written by [`write_go_json_string`], quotes included.
 fn go_json_string_len(s: &str) -> usize {
-    s.chars()
-        .map(|c| match c {
+    let mut len = 2usize;
+    for c in s.chars() {
+        let n = match c {
             '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
             '\u{2028}' | '\u{2029}' => 6,
             c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => 6,
             c => c.len_utf8(),
-        })
-        .fold(2usize, usize::saturating_add)
+        };
+        len = len.saturating_add(n);
+    }
+    len
 }
 
 /// Writes `s` as a JSON string exactly as Go's `encoding/json` does (with its
