@@ -318,7 +318,16 @@ fn go_field(key: &str) -> Option<u8> {
         '\u{212A}' => 'K',
         c => c.to_ascii_uppercase(),
     };
-    let is = |name: &str| key.chars().map(fold).eq(name.chars());
+    // A loop rather than `Iterator::eq` over a mapped iterator (size).
+    let is = |name: &str| {
+        let mut folded = key.chars();
+        for want in name.chars() {
+            if folded.next().map(fold) != Some(want) {
+                return false;
+            }
+        }
+        folded.next().is_none()
+    };
     if is("V") {
         Some(0)
     } else if is("RV") {
