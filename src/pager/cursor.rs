@@ -698,10 +698,7 @@ impl<P> Cursor<P> {
                 // read and the one before, and the two orders of it may differ.
                 let tied = items
                     .iter()
-                    .enumerate()
-                    .filter(|(_, (k, ..))| k.primary() == name && k != reference)
-                    .map(|(i, _)| i)
-                    .last();
+                    .rposition(|(k, ..)| k.primary() == name && k != reference);
                 let group = match (tied, self.group_start, pos) {
                     (Some(last), Some(start), Some(pos)) if *straddle && start <= *pos => {
                         // The group as known: from its start to the last member seen.
@@ -1045,7 +1042,14 @@ impl<P> Cursor<P> {
             self.list_last = Some(last.primary().to_vec());
             self.last_raw = Some(last.clone());
         }
-        if let Some(max) = p.items.iter().map(|(k, ..)| k).max() {
+        // The largest key read: a loop, not `Iterator::max` (size).
+        let mut max: Option<&SortKey> = None;
+        for (k, ..) in &p.items {
+            if max.map_or(true, |m| k >= m) {
+                max = Some(k);
+            }
+        }
+        if let Some(max) = max {
             if self.max_read.as_ref().map_or(true, |m| max > m) {
                 self.max_read = Some(max.clone());
             }
@@ -1277,8 +1281,10 @@ impl<P> Cursor<P> {
     }
 
     fn prune_marks(&mut self) {
-        while self.marks.first().is_some_and(|m| m.live == 0) {
-            self.marks.remove(0);
+        // Only when the oldest is used up (the common case costs one check). Used-up marks
+        // further on go too: no entry refers to them, and `state` reads only the first.
+        if self.marks.first().is_some_and(|m| m.live == 0) {
+            self.marks.retain(|m| m.live > 0);
         }
     }
 
