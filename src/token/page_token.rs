@@ -861,33 +861,33 @@ fn read_token(r: &mut Reader) -> WireResult<PageToken> {
 }
 
 fn read_source(r: &mut Reader) -> WireResult<SourceState> {
-    let plugin = read_plugin(r, "source plugin")?;
-    let cluster = r.str("source cluster")?;
-    let namespace = r.str("source namespace")?;
-    let source = SourceId {
-        plugin,
-        cluster,
-        namespace,
+    // Filled in place: a field that fails to read drops the one partial state, not each string
+    // read so far on its own path (size).
+    let mut st = SourceState {
+        source: SourceId {
+            plugin: String::new(),
+            cluster: String::new(),
+            namespace: String::new(),
+        },
+        chunk_token: String::new(),
+        offset: 0,
+        watermark: None,
+        resource_version: String::new(),
+        exhausted: false,
+        inconsistent: false,
     };
-    let chunk_token = read_text(r, "chunk token")?;
-    let offset = r.u32("offset")?;
-    let watermark = if r.flag("watermark")? {
-        Some(read_mark(r, &source)?)
-    } else {
-        None
-    };
-    let resource_version = read_text(r, "resource version")?;
-    let exhausted = r.flag("exhausted flag")?;
-    let inconsistent = r.flag("inconsistent flag")?;
-    Ok(SourceState {
-        source,
-        chunk_token,
-        offset,
-        watermark,
-        resource_version,
-        exhausted,
-        inconsistent,
-    })
+    st.source.plugin = read_plugin(r, "source plugin")?;
+    st.source.cluster = r.str("source cluster")?;
+    st.source.namespace = r.str("source namespace")?;
+    st.chunk_token = read_text(r, "chunk token")?;
+    st.offset = r.u32("offset")?;
+    if r.flag("watermark")? {
+        st.watermark = Some(read_mark(r, &st.source)?);
+    }
+    st.resource_version = read_text(r, "resource version")?;
+    st.exhausted = r.flag("exhausted flag")?;
+    st.inconsistent = r.flag("inconsistent flag")?;
+    Ok(st)
 }
 
 fn read_plugin(r: &mut Reader, what: &'static str) -> WireResult<String> {
@@ -924,42 +924,44 @@ fn read_text(r: &mut Reader, what: &'static str) -> WireResult<String> {
 }
 
 fn read_mark(r: &mut Reader, source: &SourceId) -> WireResult<Watermark> {
-    let sort_key = r.str("watermark sort key")?;
-    let plugin = if r.flag("watermark plugin")? {
+    // Filled in place, as in `read_source`.
+    let mut mark = Watermark {
+        sort_key: r.str("watermark sort key")?,
+        identity: Identity {
+            plugin: String::new(),
+            cluster: String::new(),
+            namespace: String::new(),
+            identifier: String::new(),
+        },
+    };
+    let id = &mut mark.identity;
+    id.plugin = if r.flag("watermark plugin")? {
         read_plugin(r, "watermark plugin")?
     } else {
         source.plugin.clone()
     };
-    let cluster = if r.flag("watermark cluster")? {
+    id.cluster = if r.flag("watermark cluster")? {
         r.str("watermark cluster")?
     } else {
         source.cluster.clone()
     };
-    let namespace = if r.flag("watermark namespace")? {
+    id.namespace = if r.flag("watermark namespace")? {
         r.str("watermark namespace")?
     } else {
         source.namespace.clone()
     };
-    let identifier = match r.tag(2, "watermark identifier")? {
+    id.identifier = match r.tag(2, "watermark identifier")? {
         0 => r.str("watermark identifier")?,
         _ => {
             let repo = r.str("watermark identifier")?;
-            let mut id = String::with_capacity(repo.len() + 1 + sort_key.len());
-            id.push_str(&repo);
-            id.push('/');
-            id.push_str(&sort_key);
-            id
+            let mut full = String::with_capacity(repo.len() + 1 + mark.sort_key.len());
+            full.push_str(&repo);
+            full.push('/');
+            full.push_str(&mark.sort_key);
+            full
         }
     };
-    Ok(Watermark {
-        sort_key,
-        identity: Identity {
-            plugin,
-            cluster,
-            namespace,
-            identifier,
-        },
-    })
+    Ok(mark)
 }
 
 // ---------------------------------------------------------------------------
