@@ -72,10 +72,7 @@ fn permute(mut order: Vec<usize>, swap: &mut dyn FnMut(usize, usize)) {
     const DONE: usize = usize::MAX;
     for start in 0..order.len() {
         let mut cur = start;
-        loop {
-            let Some(slot) = order.get_mut(cur) else {
-                break;
-            };
+        while let Some(slot) = order.get_mut(cur) {
             let src = core::mem::replace(slot, DONE);
             if src == DONE || src == start {
                 break;
