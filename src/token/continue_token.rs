@@ -204,18 +204,22 @@ fn is_clean_start(start: &str) -> bool {
     if elements.is_empty() {
         return true;
     }
-    // Element by element, by hand (`split` brings its searcher into the wasm: size).
-    let mut element_start = 0;
-    for i in 0..=elements.len() {
-        if i == elements.len() || elements.get(i) == Some(&b'/') {
-            match elements.get(element_start..i) {
-                Some(b"" | b"." | b"..") | None => return false,
-                Some(_) => {}
+    // One pass over the bytes, not `split('/')` (its searcher is code of its own: size). An
+    // element is bad when it is empty, `.` or `..`: at most two bytes, all dots.
+    let bad = |len: usize, dots: usize| len == 0 || (len <= 2 && dots == len);
+    let (mut len, mut dots) = (0, 0);
+    for &b in elements {
+        if b == b'/' {
+            if bad(len, dots) {
+                return false;
             }
-            element_start = i + 1;
+            (len, dots) = (0, 0);
+        } else {
+            len += 1;
+            dots += usize::from(b == b'.');
         }
     }
-    true
+    !bad(len, dots)
 }
 
 /// Go's `path.Clean`: the shortest path name lexically equal to `path`.
