@@ -11,7 +11,7 @@
 // Expects pkg/ built (npm run bench builds it first). Benchmarks are not tests: nothing here fails
 // on a figure, only on a broken contender (the JS pager must emit the package's exact pages).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,24 +47,16 @@ const log = (msg) => process.stderr.write(`[bench ${((Date.now() - started) / 10
 /** Raw and gzip -9 sizes of the web build's wasm and JS glue (what a browser downloads). */
 function sizes() {
   const web = path.join(REPO, "pkg/web");
-  const snippetFiles = [];
-  const walkDir = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const p = path.join(dir, name);
-      if (statSync(p).isDirectory()) walkDir(p);
-      else if (name.endsWith(".js")) snippetFiles.push(p);
-    }
-  };
-  walkDir(path.join(web, "snippets"));
   const measure = (p) => {
     const b = readFileSync(p);
     return { raw: b.length, gzip: gzipSync(b, { level: 9 }).length };
   };
   const wasm = { file: "wasm (kubeapps_pager_bg.wasm)", ...measure(path.join(web, "kubeapps_pager_bg.wasm")) };
-  const glueFiles = [path.join(web, "kubeapps_pager.js"), path.join(web, "index.js"), ...snippetFiles];
-  const glue = glueFiles.map(measure).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  // The web build's JS is one file: index.js, the glue and the snippets bundled (scripts/build.sh).
+  const jsFiles = readdirSync(web).filter((n) => n.endsWith(".js"));
+  const glue = jsFiles.map((n) => measure(path.join(web, n))).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
   return {
-    files: [wasm, { file: `JS glue (kubeapps_pager.js, index.js, ${snippetFiles.length} snippets, each gzipped)`, ...glue }],
+    files: [wasm, { file: `JS glue (${jsFiles.join(", ")}: glue and snippets bundled)`, ...glue }],
     totalGzip: wasm.gzip + glue.gzip,
   };
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the npm package into pkg/: two release wasm modules (features `pager` and `codec`) →
 # wasm-bindgen (web, bundler, nodejs) → wasm-opt -Oz (npm binaryen) → entry points, types and
-# package.json (scripts/package.mjs) → esbuild --minify over the shipped JS. No tests.
+# package.json (scripts/package.mjs) → esbuild: the web builds bundled into one index.js, the others
+# minified file by file. No tests.
 #
 # pkg/{web,bundler,nodejs}/        the pager module: `import … from "kubeapps-pager"`
 # pkg/codec/{web,bundler,nodejs}/  the codec module: `import … from "kubeapps-pager/codec"`
@@ -21,7 +22,8 @@ cargo build --locked --release --target wasm32-unknown-unknown --no-default-feat
   --target-dir target/codec
 
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
-stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" scripts/build.sh scripts/package.mjs docs/PACKAGE.md LICENSE \
+# wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs docs/PACKAGE.md LICENSE \
   node_modules/esbuild/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"
@@ -29,10 +31,13 @@ if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
 fi
 rm -rf pkg
 # module wasm-file out-dir out-name
+stripped=$(mktemp -d)
 for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_codec"; do
   read -r wasm dir name <<<"$m"
+  # Without the target_features section: scripts/strip-target-features.mjs says why.
+  node scripts/strip-target-features.mjs "$wasm" "$stripped/$name.wasm"
   for t in web bundler nodejs; do
-    wasm-bindgen "$wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
+    wasm-bindgen "$stripped/$name.wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
     # Each target's wasm differs (its imports name the target's JS modules): optimise each one.
     # -ocimfs 30: inline a function into its only caller only when small (binaryen inlines any
     # single-caller function by default; the huge merged functions compress worse: -3.9 KB gzip,
@@ -43,26 +48,40 @@ for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_
       "$dir/$t/${name}_bg.wasm" -o "$dir/$t/${name}_bg.wasm"
   done
 done
+rm -r "$stripped"
 node scripts/package.mjs
-# Ship the JS minified (the glue and the snippets): the .d.ts files keep the docs,
-# the sources (src/wasm/*.js) their comments. A transform, not a bundle: each file keeps its own
-# imports, exports and `require`s, wasm-bindgen's `new URL("…_bg.wasm", import.meta.url)` (web)
-# and `import * as wasm from "./…_bg.wasm"` (bundler), which bundlers look for, and the nodejs
-# build's CommonJS (`require`, `__dirname`, `exports.x =`). It runs after package.mjs, which reads
-# the glue and rewrites the nodejs snippets' export lines. Each file must still parse. No
-# --keep-names (+0.8 KB gzip): functions and classes lose their names, except PagerError, which
-# errors.js names itself (`Pager.name` is minified; `error.name` is set on every error). The
-# entry points package.mjs writes (index.js, index.mjs: a few re-export lines) are left as they
-# are: esbuild's rewrite of `export … from` lines is longer (+21 B gzip).
-for f in $(find pkg -name '*.js' ! -name 'index.js' | sort); do
+# The web builds ship one JS file: index.js, the entry bundled with the glue and the snippets and
+# minified (esbuild). A browser then fetches two files (index.js, the wasm), and one gzip stream
+# compresses the JS 1.1 KB smaller than five (measured on the pager entry). Bundling keeps
+# wasm-bindgen's `new URL("…_bg.wasm", import.meta.url)` as it is, so the wasm is still found next
+# to index.js, and leaves one copy of errors.js (one PagerError class per module). The declarations
+# (index.d.ts → …_bg.js's .d.ts) stay: they describe index.js's exports.
+# duplicate-object-key: wasm-bindgen's glue lists a snippet imported both through shims and
+# directly (json.js in the codec module) twice in its imports object, with the same namespace.
+QUIET=(--log-level=warning --log-override:duplicate-object-key=silent)
+for m in "pkg/web kubeapps_pager" "pkg/codec/web kubeapps_pager_codec"; do
+  read -r dir name <<<"$m"
+  "$ESBUILD" "$dir/index.js" --bundle --format=esm --minify "${QUIET[@]}" --outfile="$dir/index.bundle.js"
+  rm -r "$dir/index.js" "$dir/$name.js" "$dir/snippets"
+  mv "$dir/index.bundle.js" "$dir/index.js"
+  node --input-type=module --check < "$dir/index.js"
+done
+# The bundler and nodejs builds: each file minified on its own (a transform, not a bundle). Each
+# keeps its own imports, exports and `require`s: the bundler build's `import * as wasm from
+# "./…_bg.wasm"`, which bundlers look for (the wasm imports the glue and the snippets by their
+# file names, so they must stay files), and the nodejs build's CommonJS (`require`, `__dirname`,
+# `exports.x =`). It runs after package.mjs, which reads the glue and rewrites the nodejs
+# snippets' export lines. Each file must still parse. No --keep-names (+0.8 KB gzip): functions
+# and classes lose their names, except PagerError, which errors.js names itself (`Pager.name` is
+# minified; `error.name` is set on every error). The entry points package.mjs writes (index.js,
+# index.mjs: a few re-export lines) are left as they are: esbuild's rewrite of `export … from`
+# lines is longer (+21 B gzip).
+for f in $(find pkg -name '*.js' ! -name 'index.js' ! -path '*/web/*' | sort); do
   case "$f" in
     */nodejs/*.js) format=cjs; type=commonjs ;;
     *) format=esm; type=module ;;
   esac
-  # duplicate-object-key: wasm-bindgen's glue lists a snippet imported both through shims and
-  # directly (json.js in the codec module) twice in its imports object, with the same namespace.
-  "$ESBUILD" "$f" --minify --format=$format --log-level=warning --log-override:duplicate-object-key=silent \
-    --outfile="$f" --allow-overwrite
+  "$ESBUILD" "$f" --minify --format=$format "${QUIET[@]}" --outfile="$f" --allow-overwrite
   node --input-type=$type --check < "$f"
 done
 echo "$stamp" > pkg/.build-stamp

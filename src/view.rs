@@ -1,5 +1,5 @@
 //! The JavaScript views of the crate's values (the shapes of `src/wasm/types.d.ts`), as JSON
-//! text written and read with [`crate::json`].
+//! text written and read with [`crate::json`], or packed.
 //!
 //! The wasm boundary crosses with JSON text (`JSON.parse` / `JSON.stringify` on the JS side),
 //! and reads and writes it here rather than through serde, so the shipped wasm carries no
@@ -7,31 +7,31 @@
 //! document (tests check that they agree with `serde_json`); the readers accept what the
 //! boundary's serde shapes accepted, for the JSON that `JSON.stringify` writes:
 //!
-//! - [`read_options`]: `PagerOptions`; unknown fields are rejected, `null` is "not given" where
-//!   a field is optional as a whole (`pageSize`, `sort`, `filter`, `kind`, ...) and an error where
-//!   a default fills a missing one (`cluster`, `filter.query`, ...).
 //! - [`read_page_token`]: `PageTokenState`; unknown fields are ignored, `watermark` may be
 //!   missing or `null`.
-//! - [`read_continue_input`], [`read_kubeapps_fetcher_options`], [`read_list_fetcher_options`]:
-//!   unknown fields are rejected.
+//! - [`read_continue_input`]: unknown fields are rejected.
 //!
-//! They are declared as shapes (module `schema`) read by one interpreter. A chunk's key fields,
-//! read on every chunk, cross without JSON: [`ChunkFields`] reads them.
+//! They are declared as shapes (module `schema`) read by one interpreter. Only the codec module
+//! reads these. The pager module's inputs (options, fetcher options, failures) are read against
+//! their shapes on the JS side (`src/wasm/driver.js`), which packs what the core needs into one
+//! string: [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk,
+//! cross without JSON too: [`ChunkFields`] reads them.
 //!
 //! Objects are read from JSON objects only (serde's derives also took an array of the fields in
-//! order, e.g. `filter: []`, which no documented shape is). Numbers: whole numbers are read from
-//! integer literals (`JSON.stringify` writes every whole number below 10^21 so, and larger ones
-//! are out of every range read here).
+//! order, which no documented shape is). Numbers: whole numbers are read from integer literals
+//! (`JSON.stringify` writes every whole number below 10^21 so, and larger ones are out of every
+//! range read here).
 //!
-//! Errors are messages naming the field (`sources[1].kind: expected ...`); the boundary puts
+//! Errors are messages naming the field (`sources[1].offset: expected ...`); the boundary puts
 //! them in the `PagerError` its function throws.
 
-use crate::error::{PagerError, Result};
+use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::item::{Categories, FieldsRef, Identity, SourceId};
-use crate::json::{JsonError, Writer};
+use crate::json::Writer;
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
+use crate::pager::Failure;
 use crate::prelude::*;
 use crate::text::{decimal, hex16};
 use crate::token::inspect::TokenKind;
@@ -301,126 +301,7 @@ const fn field(name: &'static str, kind: Kind, presence: Presence) -> Field {
     }
 }
 
-use Presence::{Defaulted, Optional, Required};
-
-const STRINGS: Kind = Kind::List(&Kind::Str);
-const SOURCE_KINDS: [SourceKind; 3] = [
-    SourceKind::Kubernetes,
-    SourceKind::Kubeapps,
-    SourceKind::Unordered,
-];
-
-/// `SourceOptions`.
-const SOURCE: Shape = Shape {
-    fields: &[
-        field("plugin", Kind::Str, Required),
-        field("cluster", Kind::Str, Defaulted),
-        field("namespace", Kind::Str, Defaulted),
-        field(
-            "kind",
-            Kind::OneOf(&["kubernetes", "kubeapps", "unordered"]),
-            Optional,
-        ),
-        field("order", Kind::OneOf(&["name", "none"]), Optional),
-    ],
-    deny_unknown: true,
-};
-
-/// `FilterOptions`.
-const FILTER: Shape = Shape {
-    fields: &[
-        field("query", Kind::Str, Defaulted),
-        field("categories", STRINGS, Defaulted),
-        field("repositories", STRINGS, Defaulted),
-        field("plugins", STRINGS, Defaulted),
-    ],
-    deny_unknown: true,
-};
-
-/// `PagerOptions`.
-const OPTIONS: Shape = Shape {
-    fields: &[
-        field("sources", Kind::List(&Kind::Obj(&SOURCE)), Required),
-        field("pageSize", Kind::U32, Optional),
-        field("chunkLimit", Kind::U32, Optional),
-        field("sort", Kind::OneOf(&["name", "displayName"]), Optional),
-        field("filter", Kind::Obj(&FILTER), Optional),
-        field("maxSourceItems", Kind::U32, Optional),
-        field("maxChunksWithoutProgress", Kind::U32, Optional),
-    ],
-    deny_unknown: true,
-};
-
-/// `PagerOptions` (the `.d.ts` shape) into checked core options.
-///
-/// Errors: `INVALID_OPTIONS` whose `field` is the member at fault as JS names it
-/// (`sources[0].kind`, `filter.category` for an unknown member, `options` for the whole value),
-/// whether its shape does not fit or [`PagerOptions::validate`] refuses it.
-pub fn read_options(text: &str) -> Result<PagerOptions> {
-    let node = schema::read_text(text, &Kind::Obj(&OPTIONS)).map_err(options_error)?;
-    let options = options_from(node);
-    options.validate()?;
-    Ok(options)
-}
-
-/// `INVALID_OPTIONS` naming the member a schema read stopped at (`options`: the whole value).
-fn options_error(e: JsonError) -> PagerError {
-    match &e.path {
-        Some(path) if !path.is_empty() => PagerError::options(path.as_str(), e.message),
-        _ => PagerError::options("options", e.describe()),
-    }
-}
-
-fn options_from(node: Node) -> PagerOptions {
-    let [sources, page_size, chunk_limit, sort, filter, max_items, max_chunks] = node.into_fields();
-    let sources = sources.into_list().into_iter().map(source_from).collect();
-    let mut o = PagerOptions::new(sources);
-    // Absent numbers keep the defaults.
-    for (slot, n) in [
-        (&mut o.page_size, page_size),
-        (&mut o.chunk_limit, chunk_limit),
-        (&mut o.max_source_items, max_items),
-        (&mut o.max_chunks_without_progress, max_chunks),
-    ] {
-        if let Some(n) = n.as_u32() {
-            *slot = n;
-        }
-    }
-    if let Node::Choice(1) = sort {
-        o.sort = SortOrder::DisplayName;
-    }
-    if let Node::Obj(_) = filter {
-        let [query, categories, repositories, plugins] = filter.into_fields();
-        let strings = |n: Node| n.into_list().into_iter().map(Node::into_string).collect();
-        o.filter = FilterOptions {
-            query: query.into_string(),
-            categories: strings(categories),
-            repositories: strings(repositories),
-            plugins: strings(plugins),
-        };
-    }
-    o
-}
-
-fn source_from(node: Node) -> SourceSpec {
-    let [plugin, cluster, namespace, kind, order] = node.into_fields();
-    SourceSpec {
-        id: SourceId::new(
-            plugin.into_string(),
-            cluster.into_string(),
-            namespace.into_string(),
-        ),
-        kind: match kind {
-            Node::Choice(i) => SOURCE_KINDS.get(i).copied().unwrap_or(SourceKind::Kubeapps),
-            _ => SourceKind::Kubeapps,
-        },
-        order: match order {
-            Node::Choice(0) => Some(SourceOrder::Name),
-            Node::Choice(_) => Some(SourceOrder::None),
-            _ => None,
-        },
-    }
-}
+use Presence::{Optional, Required};
 
 /// `Identity`.
 const IDENTITY: Shape = Shape {
@@ -556,72 +437,112 @@ pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion,
     Ok((rv, start.into_string()))
 }
 
-/// What `kubeappsFetcher` and `kubernetesListFetcher` are given.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FetcherOptions {
-    /// `baseUrl` (kubeapps) or `url` (list).
-    pub url: String,
-    /// `context.cluster` (kubeapps only).
-    pub cluster: String,
-    /// `context.namespace` (kubeapps only).
-    pub namespace: String,
-    /// `headers`, sorted by name.
-    pub headers: Vec<(String, String)>,
+// ---------------------------------------------------------------------------
+// Reading: what the JS readers packed
+
+/// Values packed by the JS readers of `src/wasm/driver.js` (`pack`, `readFailure`) into one
+/// string, read in order: a number as three characters of 15 bits each, low first (as
+/// [`push_number`] writes them), a string as its length in UTF-16 units (a number) then itself.
+/// Past the end (never, from those readers) numbers read as 0 and strings as `""`.
+pub struct Unpack<'a>(&'a str);
+
+impl<'a> Unpack<'a> {
+    /// A reader at the start of `packed`.
+    pub fn new(packed: &'a str) -> Self {
+        Unpack(packed)
+    }
+
+    /// The next number.
+    pub fn number(&mut self) -> u64 {
+        let mut n = 0;
+        for shift in [0, 15, 30] {
+            let mut chars = self.0.chars();
+            n |= chars.next().map_or(0, |c| u64::from(c) & 0x7FFF) << shift;
+            self.0 = chars.as_str();
+        }
+        n
+    }
+
+    /// The next string.
+    pub fn string(&mut self) -> String {
+        let units = self.number() as usize;
+        let len = utf8_len(self.0, units).unwrap_or(self.0.len());
+        let s = self.0.get(..len).unwrap_or_default();
+        self.0 = self.0.get(len..).unwrap_or_default();
+        s.into()
+    }
+
+    /// The next optional number: `n + 1`, or 0 for none.
+    fn optional(&mut self) -> Option<u32> {
+        self.number().checked_sub(1).map(|n| n as u32)
+    }
+
+    /// A count, then that many strings.
+    fn strings(&mut self) -> Vec<String> {
+        (0..self.number()).map(|_| self.string()).collect()
+    }
 }
 
-/// `KubeappsFetcherOptions`' `context`.
-const CONTEXT: Shape = Shape {
-    fields: &[
-        field("cluster", Kind::Str, Defaulted),
-        field("namespace", Kind::Str, Defaulted),
-    ],
-    deny_unknown: true,
-};
-
-/// `KubeappsFetcherOptions`.
-const KUBEAPPS_FETCHER: Shape = Shape {
-    fields: &[
-        field("baseUrl", Kind::Str, Required),
-        field("headers", Kind::StrMap, Defaulted),
-        field("context", Kind::Obj(&CONTEXT), Defaulted),
-    ],
-    deny_unknown: true,
-};
-
-/// `KubernetesListFetcherOptions`.
-const LIST_FETCHER: Shape = Shape {
-    fields: &[
-        field("url", Kind::Str, Required),
-        field("headers", Kind::StrMap, Defaulted),
-    ],
-    deny_unknown: true,
-};
-
-/// `KubeappsFetcherOptions`: `{ baseUrl, context?: { cluster?, namespace? }, headers? }`.
-pub fn read_kubeapps_fetcher_options(text: &str) -> Result<FetcherOptions> {
-    read_fetcher_options(text, &KUBEAPPS_FETCHER)
-}
-
-/// `KubernetesListFetcherOptions`: `{ url, headers? }`.
-pub fn read_list_fetcher_options(text: &str) -> Result<FetcherOptions> {
-    read_fetcher_options(text, &LIST_FETCHER)
-}
-
-fn read_fetcher_options(text: &str, shape: &'static Shape) -> Result<FetcherOptions> {
-    let node = schema::read_text(text, &Kind::Obj(shape)).map_err(options_error)?;
-    let [url, headers, context] = node.into_fields();
-    let [cluster, namespace] = context.into_fields();
-    let mut headers = match headers {
-        Node::Map(entries) => entries,
-        _ => Vec::new(),
+/// `PagerOptions` as `readOptions` (`src/wasm/driver.js`) packs them after reading them against
+/// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
+/// (a count, then each one's plugin, cluster, namespace, kind and order), pageSize, chunkLimit,
+/// sort, the filter's query, categories, repositories and plugins, maxSourceItems and
+/// maxChunksWithoutProgress; a choice or a number is 1 + its index or value, 0 when not given.
+pub fn unpack_options(packed: &str) -> PagerOptions {
+    let mut p = Unpack::new(packed);
+    let sources = (0..p.number())
+        .map(|_| SourceSpec {
+            id: SourceId::new(p.string(), p.string(), p.string()),
+            kind: match p.number() {
+                1 => SourceKind::Kubernetes,
+                3 => SourceKind::Unordered,
+                _ => SourceKind::Kubeapps,
+            },
+            order: match p.number() {
+                1 => Some(SourceOrder::Name),
+                2 => Some(SourceOrder::None),
+                _ => None,
+            },
+        })
+        .collect();
+    let mut o = PagerOptions::new(sources);
+    let page_size = p.optional();
+    let chunk_limit = p.optional();
+    if p.number() == 2 {
+        o.sort = SortOrder::DisplayName;
+    }
+    o.filter = FilterOptions {
+        query: p.string(),
+        categories: p.strings(),
+        repositories: p.strings(),
+        plugins: p.strings(),
     };
-    crate::sort::sort_by(&mut headers, |a, b| a.0.cmp(&b.0));
-    Ok(FetcherOptions {
-        url: url.into_string(),
-        cluster: cluster.into_string(),
-        namespace: namespace.into_string(),
-        headers,
-    })
+    // Absent numbers keep the defaults.
+    for (slot, n) in [
+        (&mut o.page_size, page_size),
+        (&mut o.chunk_limit, chunk_limit),
+        (&mut o.max_source_items, p.optional()),
+        (&mut o.max_chunks_without_progress, p.optional()),
+    ] {
+        if let Some(n) = n {
+            *slot = n;
+        }
+    }
+    o
+}
+
+/// A `ChunkFailure` as `readFailure` (`src/wasm/driver.js`) packs it: the status, then `reason`
+/// and `continue`, each 1 and the string, or 0 for none (an empty `continue` is none).
+pub fn unpack_failure(packed: &str) -> Failure {
+    let mut p = Unpack::new(packed);
+    let status = p.number() as u16;
+    let mut text = || (p.number() == 1).then(|| p.string());
+    let reason = text();
+    Failure {
+        status,
+        reason,
+        continue_token: text().filter(|s| !s.is_empty()),
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -226,7 +226,8 @@ proptest! {
         let text = token.encode();
         prop_assert!(text.is_ok(), "{:?}", text);
         let text = text.unwrap_or_default();
-        prop_assert_eq!(ContinueToken::decode(&text), Ok(token));
+        prop_assert_eq!(ContinueToken::decode(&text), Ok(token.clone()));
+        prop_assert_eq!(ContinueToken::decode_canonical(&text), Some(token));
         prop_assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
     }
 
@@ -239,10 +240,43 @@ proptest! {
     }
 
     #[test]
+    fn the_canonical_reader_accepts_exactly_what_encode_writes(
+        // JSON near the apiserver's spelling: its prefix, then characters that matter to it.
+        tail in "[-0-9a-z,:\"}{\\/.\u{0}<\u{2028}é ]{0,40}",
+        head in prop::sample::select(vec![r#"{"v":"meta.k8s.io/v1","rv":"#, r#"{"v":"meta.k8s.io/v1","rv":12,"start":""#, r#"{"rv":5,"v":"meta.k8s.io/v1","#, ""]),
+    ) {
+        let text = base64url::encode(format!("{head}{tail}").as_bytes());
+        let canonical = ContinueToken::decode_canonical(&text);
+        let decoded = ContinueToken::decode(&text).ok();
+        let writes_itself = decoded.as_ref().is_some_and(|t| t.encode().as_deref() == Ok(text.as_str()));
+        prop_assert_eq!(canonical.is_some(), writes_itself, "{:?}", text);
+        if writes_itself {
+            prop_assert_eq!(canonical, decoded);
+        }
+    }
+
+    #[test]
+    fn other_spellings_of_a_continue_token_are_not_canonical(token in continue_token(), how in 0..3usize) {
+        // What Go's decoder reads as the same token: spacing, key order and case, escapes.
+        let json = String::from_utf8(base64url::decode(&token.encode().unwrap_or_default()).unwrap_or_default()).unwrap_or_default();
+        let other = match how {
+            0 => json.replacen(',', ", ", 1),
+            1 => json.replacen("\"rv\"", "\"RV\"", 1),
+            _ => json.replacen("\"v\":\"m", "\"v\":\"\\u006d", 1),
+        };
+        let text = base64url::encode(other.as_bytes());
+        prop_assert_eq!(ContinueToken::decode(&text), Ok(token));
+        prop_assert_eq!(ContinueToken::decode_canonical(&text), None);
+    }
+
+    #[test]
     fn decoders_take_any_text(s in "(?s).{0,80}") {
         // Each is free to reject; none may panic, and what they accept re-encodes.
         if let Ok(t) = ContinueToken::decode(&s) {
             prop_assert!(t.encode().is_ok());
+        }
+        if let Some(t) = ContinueToken::decode_canonical(&s) {
+            prop_assert_eq!(t.encode(), Ok(s.clone()));
         }
         if let Ok(t) = CoreToken::decode(&s) {
             prop_assert_eq!(t.encode().and_then(|e| CoreToken::decode(&e)), Ok(t));

@@ -5,9 +5,10 @@
 //    (each wasm→JS import call and each JS→wasm export call) in globalThis.__benchCrossings.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readWasm } from "./wasm-sections.mjs";
+import { stripTargetFeatures } from "../../scripts/strip-target-features.mjs";
 
 const FEATURES = ["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-reference-types"];
 
@@ -39,7 +40,12 @@ export function variants(repo, shippedWasm, log = () => {}) {
 
 function build(repo, artefact, dir) {
   const named = path.join(dir, "named");
-  execFileSync("wasm-bindgen", [artefact, "--target", "web", "--out-dir", named], { stdio: "inherit" });
+  // As scripts/build.sh does: wasm-bindgen reads the module without its target_features section.
+  mkdirSync(named, { recursive: true });
+  const input = path.join(named, "input.wasm");
+  stripTargetFeatures(artefact, input);
+  execFileSync("wasm-bindgen", [input, "--target", "web", "--out-dir", named, "--out-name", "kubeapps_pager"], { stdio: "inherit" });
+  rmSync(input);
   const wasm = path.join(named, "kubeapps_pager_bg.wasm");
   execFileSync(path.join(repo, "node_modules/.bin/wasm-opt"), ["-Oz", "-g", ...FEATURES, wasm, "-o", wasm], { stdio: "inherit" });
 

@@ -972,7 +972,8 @@ impl<P> Cursor<P> {
                 .next
                 .as_deref()
                 .filter(|_| self.spec.kind == SourceKind::Kubernetes)?;
-            let token = ContinueToken::decode(next).ok()?;
+            // Apiservers write one spelling of a token: that one is enough here.
+            let token = ContinueToken::decode_canonical(next)?;
             token.is_consistent().then(|| text!(token.resource_version))
         };
         if let Some(rv) = p

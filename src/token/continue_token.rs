@@ -156,6 +156,40 @@ impl ContinueToken {
         Ok(base64url::encode(json.as_bytes()))
     }
 
+    /// The token whose [`encode`](Self::encode) is exactly `token`, or `None`.
+    ///
+    /// `Some` only for the text the apiserver writes (Go's `json.Marshal` plus
+    /// `RawURLEncoding`, see the module docs) of a valid token; `None` for
+    /// anything else, including the other spellings [`decode`](Self::decode)
+    /// accepts as Go does (key order and case, spacing, escapes, unknown keys).
+    /// The pager needs only this: a page token stores a continue token by its
+    /// fields when they give its text back byte for byte, and a chunk's
+    /// `rv` is read from its next token. Reading the one canonical form needs
+    /// no JSON reader, which keeps about 5 KB (gzip) out of the pager's wasm.
+    ///
+    /// The text is read leniently, then accepted only if it re-encodes to
+    /// itself: so `Some(t)` implies `t.encode() == token` and
+    /// `decode(token) == Ok(t)`.
+    pub fn decode_canonical(token: &str) -> Option<ContinueToken> {
+        // Bytes, not `str` methods: `str` slicing and substring search would bring their panic
+        // and search code into the wasm (+3 KB gzip, measured).
+        let rules = DecodeRules {
+            max_len: None,
+            url_only: true,
+        };
+        let json = base64url::decode_with(token, rules).ok()?;
+        let rest = json.strip_prefix(b"{\"v\":\"meta.k8s.io/v1\",\"rv\":")?;
+        let digits = rest
+            .iter()
+            .take_while(|&&b| b == b'-' || b.is_ascii_digit())
+            .count();
+        let (rv, rest) = rest.split_at(digits);
+        let start = rest.strip_prefix(b",\"start\":\"")?.strip_suffix(b"\"}")?;
+        let rv = core::str::from_utf8(rv).ok()?.parse().ok()?;
+        let parsed = ContinueToken::new(rv, unescape_go_string(start)?);
+        (parsed.encode().ok()? == token).then_some(parsed)
+    }
+
     /// The apiserver's checks, in its order: version, rv, start.
     fn check(&self) -> Result<()> {
         if self.version != CONTINUE_VERSION {
@@ -302,6 +336,38 @@ pub(crate) fn write_go_json_string(out: &mut String, s: &str) {
         }
     }
     out.push('"');
+}
+
+/// The inside of a JSON string as [`write_go_json_string`] writes it, unescaped; `None` for an
+/// escape it cannot read or text that is not UTF-8. Lenient (e.g. `\/` or `\u0041` are read
+/// too): the caller checks the result by writing it back.
+fn unescape_go_string(s: &[u8]) -> Option<String> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while let Some(&b) = s.get(i) {
+        i += 1;
+        if b != b'\\' {
+            out.push(b);
+            continue;
+        }
+        let escaped = match *s.get(i)? {
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let hex = s.get(i + 1..i + 5)?;
+                i += 4;
+                let digit = |h: &u8| char::from(*h).to_digit(16);
+                char::from_u32(hex.iter().try_fold(0, |n, h| Some(n << 4 | digit(h)?))?)?
+            }
+            other => char::from(other),
+        };
+        i += 1;
+        out.extend_from_slice(escaped.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+    String::from_utf8(out).ok()
 }
 
 /// The fields of the apiserver's `continueToken` struct as Go's decoder fills them.

@@ -633,13 +633,11 @@ impl<'a> WireText<'a> {
         if let Some(n) = canonical_decimal(text) {
             return WireText::Decimal(n);
         }
-        if let Ok(ct) = ContinueToken::decode(text) {
-            if ct.encode().is_ok_and(|again| again == text) {
-                return WireText::Continue {
-                    rv: ct.resource_version,
-                    start: ct.start,
-                };
-            }
+        if let Some(ct) = ContinueToken::decode_canonical(text) {
+            return WireText::Continue {
+                rv: ct.resource_version,
+                start: ct.start,
+            };
         }
         let url_only = DecodeRules {
             max_len: None,

@@ -5,7 +5,10 @@
 //! A [`Shape`] lists an object's fields, each with a [`Kind`] and a [`Presence`]; [`read`]
 //! checks the JSON against it and gives a [`Node`] tree whose object slots are in the shape's
 //! field order, so the caller converts it without any check left to make. Errors name the field:
-//! `sources[1].kind: expected one of "kubernetes", "kubeapps", "unordered"`.
+//! `sources[1].offset: expected a whole number, found a string`.
+//!
+//! Only the codec module's inputs are read here; the pager module's are read by a reader of the
+//! same kind on the JS side (`src/wasm/driver.js`).
 
 use crate::json::{JsonResult, Reader, Value};
 use crate::prelude::*;
@@ -21,12 +24,8 @@ pub(crate) enum Kind {
     Bool,
     /// A whole number within `i64`, or a string (left as it is).
     IntOrStr,
-    /// One of these strings; the node is its index.
-    OneOf(&'static [&'static str]),
     /// An array of values of a kind.
     List(&'static Kind),
-    /// An object of string values under any keys (kept in the object's order).
-    StrMap,
     /// An object of this shape.
     Obj(&'static Shape),
 }
@@ -36,8 +35,6 @@ pub(crate) enum Kind {
 pub(crate) enum Presence {
     /// Must be there; `null` is the wrong type.
     Required,
-    /// May be missing (a default fills it); `null` is the wrong type.
-    Defaulted,
     /// May be missing or `null`: both are "not given".
     Optional,
 }
@@ -67,17 +64,13 @@ pub(crate) enum Node {
     U32(u32),
     Bool(bool),
     Int(i64),
-    /// The index of a [`Kind::OneOf`] name.
-    Choice(usize),
     List(Vec<Node>),
-    /// A [`Kind::StrMap`]'s entries.
-    Map(Vec<(String, String)>),
     /// An object's fields, in the shape's order.
     Obj(Vec<Node>),
 }
 
 impl Node {
-    /// The string, or `""` for any other node (an absent defaulted field).
+    /// The string, or `""` for any other node.
     pub fn into_string(self) -> String {
         match self {
             Node::Str(s) => s,
@@ -167,18 +160,6 @@ pub(crate) fn read(r: &mut Reader, kind: &Kind, at: &str, presence: Presence) ->
             Ok(n) => Ok(Node::Int(n)),
             Err(_) => fail(r, at, "expected a 64-bit whole number"),
         },
-        (Kind::OneOf(names), Value::String(s)) => match names.iter().position(|n| *n == s) {
-            Some(i) => Ok(Node::Choice(i)),
-            None => {
-                let mut problem = String::from("expected one of");
-                for (i, n) in names.iter().enumerate() {
-                    problem.push_str(if i == 0 { " \"" } else { ", \"" });
-                    problem.push_str(n);
-                    problem.push('"');
-                }
-                fail(r, at, &problem)
-            }
-        },
         (Kind::List(item), Value::Array) => {
             let mut items = Vec::new();
             while r.next_element()? {
@@ -187,23 +168,15 @@ pub(crate) fn read(r: &mut Reader, kind: &Kind, at: &str, presence: Presence) ->
             }
             Ok(Node::List(items))
         }
-        (Kind::StrMap, Value::Object) => {
-            let mut entries = Vec::new();
-            while let Some(key) = r.next_key()? {
-                let value = read(r, &Kind::Str, &path(at, &key), Presence::Required)?;
-                entries.push((key.into_owned(), value.into_string()));
-            }
-            Ok(Node::Map(entries))
-        }
         (Kind::Obj(shape), Value::Object) => read_object(r, shape, at),
         (kind, value) => {
             let what = match kind {
-                Kind::Str | Kind::OneOf(_) => "a string",
+                Kind::Str => "a string",
                 Kind::U32 => "a whole number",
                 Kind::Bool => "a boolean",
                 Kind::IntOrStr => "a number or a string",
                 Kind::List(_) => "an array",
-                Kind::StrMap | Kind::Obj(_) => "an object",
+                Kind::Obj(_) => "an object",
             };
             expected(r, at, what, &value)
         }
@@ -243,7 +216,7 @@ mod tests {
         fields: &[Field {
             name: "x",
             kind: Kind::U32,
-            presence: Presence::Defaulted,
+            presence: Presence::Required,
         }],
         deny_unknown: true,
     };
@@ -261,8 +234,8 @@ mod tests {
             },
             Field {
                 name: "l",
-                kind: Kind::List(&Kind::OneOf(&["a", "b"])),
-                presence: Presence::Defaulted,
+                kind: Kind::List(&Kind::Bool),
+                presence: Presence::Optional,
             },
         ],
         deny_unknown: false,
@@ -275,15 +248,15 @@ mod tests {
     #[test]
     fn reads_fields_in_shape_order() {
         assert_eq!(
-            read_outer(r#"{"l":["b","a"],"extra":[1,{}],"o":{"x":7},"s":"v"}"#),
+            read_outer(r#"{"l":[true,false],"extra":[1,{}],"o":{"x":7},"s":"v"}"#),
             Ok(Node::Obj(vec![
                 Node::Str("v".into()),
                 Node::Obj(vec![Node::U32(7)]),
-                Node::List(vec![Node::Choice(1), Node::Choice(0)]),
+                Node::List(vec![Node::Bool(true), Node::Bool(false)]),
             ]))
         );
         assert_eq!(
-            read_outer(r#"{"s":"v","o":null}"#),
+            read_outer(r#"{"s":"v","o":null,"l":null}"#),
             Ok(Node::Obj(vec![
                 Node::Str("v".into()),
                 Node::Absent,
@@ -306,9 +279,10 @@ mod tests {
                 r#"{"s":"v","o":{"x":-1}}"#,
                 "o.x: expected a whole number from 0",
             ),
+            (r#"{"s":"v","o":{}}"#, "o.x: missing (required)"),
             (
                 r#"{"s":"v","l":["c"]}"#,
-                "l[0]: expected one of \"a\", \"b\"",
+                "l[0]: expected a boolean, found a string",
             ),
             (r#"[]"#, "value: expected an object, found an array"),
         ] {

@@ -479,32 +479,134 @@ fn variants(text: &str) -> Vec<String> {
     out
 }
 
+/// The options base texts of the oracle corpus.
+const OPTIONS_BASES: [&str; 2] = [
+    r#"{"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","kind":"kubeapps"},{"plugin":"fluxv2.packages","kind":"kubernetes","order":"name"}],"pageSize":3,"chunkLimit":2,"sort":"displayName","filter":{"query":"sql","categories":["Database"],"repositories":[],"plugins":["helm.packages"]},"maxSourceItems":50,"maxChunksWithoutProgress":9}"#,
+    r#"{"sources":[{"plugin":"p","order":"none","kind":"unordered"}],"sort":"name","filter":null,"pageSize":null}"#,
+];
+
+/// The text as `JSON.stringify` would write the value `JSON.parse` makes of it (keys sorted), or
+/// `None` when it is not JSON. The JS readers get values, not text.
+fn as_js_writes_it(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    serde_json::to_string(&value).ok()
+}
+
+/// [`PagerOptions`] as plain JSON (the view `tests/js/inputs.test.mjs` compares with).
+fn options_json(o: &PagerOptions) -> serde_json::Value {
+    let kind = |k: SourceKind| match k {
+        SourceKind::Kubernetes => "kubernetes",
+        SourceKind::Kubeapps => "kubeapps",
+        SourceKind::Unordered => "unordered",
+    };
+    let order = |o: Option<SourceOrder>| match o {
+        None => serde_json::Value::Null,
+        Some(SourceOrder::Name) => "name".into(),
+        Some(SourceOrder::None) => "none".into(),
+    };
+    let sources: Vec<serde_json::Value> = o
+        .sources
+        .iter()
+        .map(|s| {
+            serde_json::json!({
+                "plugin": s.id.plugin, "cluster": s.id.cluster, "namespace": s.id.namespace,
+                "kind": kind(s.kind), "order": order(s.order),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "sources": sources,
+        "pageSize": o.page_size,
+        "chunkLimit": o.chunk_limit,
+        "sort": if o.sort == SortOrder::DisplayName { "displayName" } else { "name" },
+        "filter": {
+            "query": o.filter.query, "categories": o.filter.categories,
+            "repositories": o.filter.repositories, "plugins": o.filter.plugins,
+        },
+        "maxSourceItems": o.max_source_items,
+        "maxChunksWithoutProgress": o.max_chunks_without_progress,
+    })
+}
+
+/// The oracle corpus of the pager module's JS input readers (`readOptions` and the fetchers'
+/// options, `src/wasm/driver.js`): [`variants`] of a few bases, those that are JSON, each with what
+/// the serde shapes read (before validation; `null`: refused). Per reader: the number of variants,
+/// the distinct readings, and each variant's reading by index. `tests/js/inputs.test.mjs` makes the
+/// same variants and checks the JS readers against it; this test checks that it is the serde
+/// shapes' reading. `UPDATE_GOLDEN=1` rewrites it.
 #[test]
-fn options_read_as_the_serde_shapes_read_them() {
-    let bases = [
-        r#"{"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","kind":"kubeapps"},{"plugin":"fluxv2.packages","kind":"kubernetes","order":"name"}],"pageSize":3,"chunkLimit":2,"sort":"displayName","filter":{"query":"sql","categories":["Database"],"repositories":[],"plugins":["helm.packages"]},"maxSourceItems":50,"maxChunksWithoutProgress":9}"#,
-        r#"{"sources":[{"plugin":"p","order":"none","kind":"unordered"}],"sort":"name","filter":null,"pageSize":null}"#,
-    ];
-    let mut accepted = 0;
-    let mut total = 0;
-    for base in bases {
-        for text in variants(base) {
-            // Before validation, as the oracle reads them.
-            let got = schema::read_text(&text, &Kind::Obj(&OPTIONS))
-                .ok()
-                .map(options_from);
-            if text.contains("\"filter\":[") {
+fn js_input_oracle_is_what_the_serde_shapes_read() {
+    let mut corpus = serde_json::Map::new();
+    let mut cases = |name: &str,
+                     bases: &[&str],
+                     oracle: &dyn Fn(&str) -> Option<serde_json::Value>| {
+        let (mut expected, mut index) = (Vec::<serde_json::Value>::new(), Vec::new());
+        for base in bases {
+            for text in variants(base) {
+                let Some(js) = as_js_writes_it(&text) else {
+                    continue;
+                };
                 // serde also read a struct from an array of its fields (`filter: []` was the
                 // empty filter, `["sql"]` a query); the shape is an object, and only that is read.
-                assert_eq!(got, None, "{text}");
-                continue;
+                let want = match js.contains("\"filter\":[") {
+                    true => None,
+                    false => oracle(&js),
+                };
+                let want = want.unwrap_or(serde_json::Value::Null);
+                let i = expected.iter().position(|e| *e == want).unwrap_or_else(|| {
+                    expected.push(want);
+                    expected.len() - 1
+                });
+                index.push(i);
             }
-            assert_eq!(got, oracle_options(&text), "{text}");
-            accepted += usize::from(got.is_some());
-            total += 1;
         }
+        let entry = serde_json::json!({ "bases": bases, "count": index.len(), "expected": expected, "index": index });
+        corpus.insert(name.into(), entry);
+    };
+    cases("options", &OPTIONS_BASES, &|text| {
+        oracle_options(text).map(|o| options_json(&o))
+    });
+    cases(
+        "kubeappsFetcher",
+        &[
+            r#"{"baseUrl":"/apis","context":{"cluster":"c","namespace":"n"},"headers":{"b":"2","Authorization":"Bearer x"}}"#,
+        ],
+        &|text| {
+            serde_json::from_str::<KubeappsFetcherOptions>(text).ok().map(|o| {
+                serde_json::json!({
+                    "url": o.base_url, "cluster": o.context.cluster,
+                    "namespace": o.context.namespace, "headers": o.headers.into_iter().collect::<Vec<_>>(),
+                })
+            })
+        },
+    );
+    cases(
+        "kubernetesListFetcher",
+        &[r#"{"url":"/api/v1/x?a=b","headers":{"h":"v"}}"#],
+        &|text| {
+            serde_json::from_str::<ListFetcherOptions>(text)
+                .ok()
+                .map(|o| {
+                    serde_json::json!({
+                        "url": o.url, "cluster": "", "namespace": "",
+                        "headers": o.headers.into_iter().collect::<Vec<_>>(),
+                    })
+                })
+        },
+    );
+    let text = serde_json::to_string(&corpus).unwrap_or_default() + "\n";
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/js_inputs_oracle.json"
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(path, &text).expect("write the golden corpus");
     }
-    assert!(total > 1000 && accepted > 100, "{accepted} of {total}");
+    assert_eq!(
+        std::fs::read_to_string(path).unwrap_or_default(),
+        text,
+        "{path} is not the serde shapes' reading: UPDATE_GOLDEN=1 cargo test --lib js_input_oracle"
+    );
 }
 
 #[test]
@@ -527,7 +629,7 @@ fn page_token_state_reads_as_the_serde_view_reads_it() {
 }
 
 #[test]
-fn continue_input_and_fetcher_options_read_as_the_serde_shapes_read_them() {
+fn continue_input_reads_as_the_serde_shape_reads_it() {
     for text in variants(r#"{"resourceVersion":100,"start":"kubeapps/pkg-c\u0000"}"#)
         .into_iter()
         .chain(variants(r#"{"resourceVersion":"-9","start":"a"}"#))
@@ -546,31 +648,6 @@ fn continue_input_and_fetcher_options_read_as_the_serde_shapes_read_them() {
             };
             (rv, c.start)
         });
-        assert_eq!(got, want, "{text}");
-    }
-    for text in variants(
-        r#"{"baseUrl":"/apis","context":{"cluster":"c","namespace":"n"},"headers":{"b":"2","Authorization":"Bearer x"}}"#,
-    ) {
-        let got = read_kubeapps_fetcher_options(&text).ok();
-        let want = serde_json::from_str::<KubeappsFetcherOptions>(&text)
-            .ok()
-            .map(|o| FetcherOptions {
-                url: o.base_url,
-                cluster: o.context.cluster,
-                namespace: o.context.namespace,
-                headers: o.headers.into_iter().collect(),
-            });
-        assert_eq!(got, want, "{text}");
-    }
-    for text in variants(r#"{"url":"/api/v1/x?a=b","headers":{"h":"v"}}"#) {
-        let got = read_list_fetcher_options(&text).ok();
-        let want = serde_json::from_str::<ListFetcherOptions>(&text)
-            .ok()
-            .map(|o| FetcherOptions {
-                url: o.url,
-                headers: o.headers.into_iter().collect(),
-                ..FetcherOptions::default()
-            });
         assert_eq!(got, want, "{text}");
     }
 }
@@ -667,4 +744,116 @@ fn chunk_fields_read_what_chunk_js_packs() {
     }
     // A character straddling two fields' lengths.
     assert!(ChunkFields::read("\u{1D11E}", &[1, 1, 0, 0, 0, 0, 0, 0]).is_err());
+}
+
+/// A number as `packNumber` (src/wasm/driver.js) writes it.
+fn js_number(out: &mut String, n: u64) {
+    for shift in [0, 15, 30] {
+        out.push(char::from_u32(((n >> shift) & 0x7FFF) as u32).unwrap_or_default());
+    }
+}
+
+/// A string as `pack` (src/wasm/driver.js) writes it: UTF-16 units, then the text.
+fn js_string(out: &mut String, s: &str) {
+    js_number(out, s.encode_utf16().count() as u64);
+    out.push_str(s);
+}
+
+#[test]
+fn options_unpack_as_read_options_packs_them() {
+    let mut packed = String::new();
+    let p = &mut packed;
+    js_number(p, 3);
+    for (plugin, cluster, namespace, kind, order) in [
+        ("helm.packages", "", "kubeapps", 0, 0),
+        ("flux\u{0}é", "c😀", "", 1, 1),
+        ("p", "\u{7fff}", "\u{8000}", 3, 2),
+    ] {
+        js_string(p, plugin);
+        js_string(p, cluster);
+        js_string(p, namespace);
+        js_number(p, kind);
+        js_number(p, order);
+    }
+    js_number(p, 8); // pageSize 7
+    js_number(p, 0); // chunkLimit: default
+    js_number(p, 2); // sort: displayName
+    js_string(p, "sql");
+    for list in [&["Database", "é"][..], &[], &["helm.packages"]] {
+        js_number(p, list.len() as u64);
+        for s in list {
+            js_string(p, s);
+        }
+    }
+    js_number(p, u64::from(u32::MAX) + 1); // maxSourceItems u32::MAX
+    js_number(p, 1); // maxChunksWithoutProgress 0 (validate refuses it)
+    let mut want = PagerOptions::new(vec![
+        SourceSpec {
+            id: SourceId::new("helm.packages", "", "kubeapps"),
+            kind: SourceKind::Kubeapps,
+            order: None,
+        },
+        SourceSpec {
+            id: SourceId::new("flux\u{0}é", "c😀", ""),
+            kind: SourceKind::Kubernetes,
+            order: Some(SourceOrder::Name),
+        },
+        SourceSpec {
+            id: SourceId::new("p", "\u{7fff}", "\u{8000}"),
+            kind: SourceKind::Unordered,
+            order: Some(SourceOrder::None),
+        },
+    ]);
+    want.page_size = 7;
+    want.sort = SortOrder::DisplayName;
+    want.filter = FilterOptions {
+        query: "sql".into(),
+        categories: vec!["Database".into(), "é".into()],
+        repositories: vec![],
+        plugins: vec!["helm.packages".into()],
+    };
+    want.max_source_items = u32::MAX;
+    want.max_chunks_without_progress = 0;
+    assert_eq!(unpack_options(&packed), want);
+    // Cut anywhere (never, from readOptions): whatever is left reads as absent, without a panic.
+    for (end, _) in packed.char_indices() {
+        let _ = unpack_options(&packed[..end]);
+    }
+    assert_eq!(unpack_options(""), PagerOptions::new(vec![]));
+    // A length past the end, or inside a character, takes the rest.
+    let mut p = Unpack::new("\u{5}\u{0}\u{0}ab");
+    assert_eq!((p.string(), p.number()), ("ab".into(), 0));
+    let mut p = Unpack::new("\u{1}\u{0}\u{0}😀");
+    assert_eq!(p.string(), "😀");
+}
+
+#[test]
+fn failures_unpack_as_read_failure_packs_them() {
+    let mut packed = String::new();
+    js_number(&mut packed, 410);
+    js_number(&mut packed, 1);
+    js_string(&mut packed, "Expired");
+    js_number(&mut packed, 1);
+    js_string(&mut packed, "c😀");
+    assert_eq!(
+        unpack_failure(&packed),
+        Failure {
+            status: 410,
+            reason: Some("Expired".into()),
+            continue_token: Some("c😀".into()),
+        }
+    );
+    let mut packed = String::new();
+    js_number(&mut packed, 0);
+    js_number(&mut packed, 0);
+    js_number(&mut packed, 1);
+    js_string(&mut packed, "");
+    assert_eq!(
+        unpack_failure(&packed),
+        Failure {
+            status: 0,
+            reason: None,
+            continue_token: None,
+        }
+    );
 }

@@ -1,5 +1,6 @@
 // The codec module's JS half: builds a page token state on the JS side in one call, from what the
-// wasm packed (no JSON text, no JSON.parse). Never throws. Keep the export line the file's last
+// wasm packed (no JSON text, no JSON.parse), and writes its inputs as JSON text for the crate's
+// reader (src/view.rs). Never throws. Keep the export line the file's last
 // line (scripts/package.mjs rewrites it to CommonJS for the nodejs build).
 
 /**
@@ -24,4 +25,28 @@ function makeTokenState(t, page) {
   return page ? { kind: "page", version: num(), byteLength: num(), textLength: num(), ...state } : state;
 }
 
-export { makeTokenState };
+/**
+ * JSON text of a value, or `{ error }` for what JSON cannot hold (cycles, BigInt, throwing getters,
+ * NaN and ±Infinity: JSON would write them as `null`, which reads as an absent field).
+ */
+function toJson(value) {
+  try {
+    const text = JSON.stringify(value === undefined ? null : value, finite);
+    return text === undefined ? { error: "the value cannot be written as JSON" } : text;
+  } catch (e) {
+    // Never throw from here (a throw would unwind through the wasm that called us, whose shadow
+    // stack is then never given back): a getter or toJSON may throw anything.
+    try {
+      return { error: e instanceof Error ? String(e.message) : String(e) };
+    } catch {
+      return { error: "a value that cannot be read" };
+    }
+  }
+}
+
+function finite(key, v) {
+  if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`${key || "value"}: ${v} is not a finite number`);
+  return v;
+}
+
+export { makeTokenState, toJson };

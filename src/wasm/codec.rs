@@ -3,7 +3,7 @@
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{json_text, write_js};
+use super::convert::write_js;
 use super::errors::{js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::{PagerError, TokenFault};
 use crate::token::inspect::TokenKind;
@@ -14,6 +14,21 @@ use crate::view::{self, ResourceVersion};
 extern "C" {
     #[wasm_bindgen(js_name = makeTokenState)]
     fn make_token_state(packed: &str, page: bool) -> JsValue;
+    #[wasm_bindgen(js_name = toJson)]
+    fn to_json(value: &JsValue) -> JsValue;
+}
+
+/// The JSON text of a JS value (`undefined` reads as `null`), or why it has none (a cycle, a
+/// BigInt, a throwing getter).
+fn json_text(value: &JsValue) -> Result<String, String> {
+    let text = to_json(value);
+    match text.as_string() {
+        Some(text) => Ok(text),
+        None => Err(js_sys::Reflect::get(&text, &"error".into())
+            .ok()
+            .and_then(|e| e.as_string())
+            .unwrap_or_else(|| "the value cannot be read".into())),
+    }
 }
 
 fn string(token: &JsValue, code: &str) -> JsResult<String> {

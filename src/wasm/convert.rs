@@ -1,6 +1,5 @@
-//! Conversions between JS values and JSON text: `JSON.stringify` / `JSON.parse` on the JS side
-//! (see `json.js`), [`crate::view`]'s readers and writers here. One crossing per value, and no
-//! serde in the wasm.
+//! Conversions to JS values from JSON text: `JSON.parse` on the JS side (see `json.js`),
+//! [`crate::view`]'s writers here. One crossing per value, and no serde in the wasm.
 
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -9,8 +8,6 @@ use crate::json::Writer;
 
 #[wasm_bindgen(module = "/src/wasm/json.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = toJson)]
-    fn to_json(value: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = fromJson)]
     fn from_json(text: &str) -> JsValue;
     #[wasm_bindgen(js_name = wellFormed)]
@@ -38,17 +35,4 @@ pub(crate) fn write_js(write: impl FnOnce(&mut Writer)) -> JsValue {
     let mut w = Writer::new();
     write(&mut w);
     to_js(w)
-}
-
-/// The JSON text of a JS value (`undefined` reads as `null`), or why it has none (a cycle, a
-/// BigInt, a throwing getter).
-pub(crate) fn json_text(value: &JsValue) -> Result<String, String> {
-    let text = to_json(value);
-    match text.as_string() {
-        Some(text) => Ok(text),
-        None => Err(js_sys::Reflect::get(&text, &"error".into())
-            .ok()
-            .and_then(|e| e.as_string())
-            .unwrap_or_else(|| "the value cannot be read".into())),
-    }
 }

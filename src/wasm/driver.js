@@ -1,14 +1,19 @@
 // The asynchronous half of the boundary, in JS: `pager.nextPage(fetchChunk, { signal })` and the
 // built-in fetchers. They only await promises and call the pager's own sans-IO methods; doing
-// that here keeps an async executor, closures and web-sys bindings out of the wasm.
+// that here keeps an async executor, closures and web-sys bindings out of the wasm. Also the
+// reading of the pager's JS inputs (options, fetcher options, failures): one table-driven reader
+// here instead of a schema interpreter in the wasm; the wasm gets typed values, packed.
 // `makeError` (errors.js) is passed in: snippets cannot import each other in the CommonJS build.
-// Never throws synchronously. Keep the export line the file's last line (scripts/package.mjs
+// Never throws synchronously, but for the `INVALID_OPTIONS` PagerErrors of the readers and the
+// fetchers (the wasm catches them). Keep the export line the file's last line (scripts/package.mjs
 // rewrites it to CommonJS for the nodejs build).
 
 /** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
 const MAX_EXPIRED_IN_A_ROW = 8;
 
 const isObject = (v) => typeof v === "object" && v !== null;
+// A lone surrogate would reach wasm as U+FFFD (the UTF-8 encoder replaces it): refuse it instead.
+const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u.test(s);
 const ignore = () => {};
 
 /** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
@@ -31,11 +36,16 @@ function stringField(obj, path) {
   return typeof v === "string" ? v : "";
 }
 
+/** `cause[key]`, or `cause.details[key]` when that is undefined (a built-in fetcher's PagerError). */
+function pick(cause, key) {
+  const v = field(cause, key);
+  const details = field(cause, "details");
+  return v === undefined && isObject(details) ? field(details, key) : v;
+}
+
 /** A failure's HTTP status as `Pager.fail` reads it: `status` or `details.status`, 0 to 999, else 0. */
 function failureStatus(cause) {
-  let status = field(cause, "status");
-  const details = field(cause, "details");
-  if (status === undefined && isObject(details)) status = field(details, "status");
+  const status = pick(cause, "status");
   return typeof status === "number" && Number.isFinite(status) && status >= 0 && status < 1000
     ? Math.trunc(status)
     : 0;
@@ -58,12 +68,155 @@ function causeText(cause) {
     : message;
 }
 
-/** Likewise the failure's `reason`, if a string. */
-function failureReason(cause) {
-  let reason = field(cause, "reason");
-  const details = field(cause, "details");
-  if (reason === undefined && isObject(details)) reason = field(details, "reason");
-  return typeof reason === "string" ? reason : undefined;
+
+// ---------------------------------------------------------------------------
+// Reading JS inputs against declared shapes (the `.d.ts` interfaces)
+
+// A shape is an array of fields `[name, kind, presence]`; a kind is STR, U32, MAP (an object of
+// strings: headers), an array of strings (one of them; read as its index), `{ of: kind }` (an
+// array) or a shape. Presence: REQUIRED; DEFAULTED, may be missing (a default fills it), `null` is
+// the wrong type; OPTIONAL, missing or `null` is "not given".
+const STR = 1, U32 = 2, MAP = 3;
+const REQUIRED = 0, DEFAULTED = 1, OPTIONAL = 2;
+const STRINGS = { of: STR };
+
+const SOURCE = [
+  ["plugin", STR, REQUIRED],
+  ["cluster", STR, DEFAULTED],
+  ["namespace", STR, DEFAULTED],
+  ["kind", ["kubernetes", "kubeapps", "unordered"], OPTIONAL],
+  ["order", ["name", "none"], OPTIONAL],
+];
+const FILTER = [
+  ["query", STR, DEFAULTED],
+  ["categories", STRINGS, DEFAULTED],
+  ["repositories", STRINGS, DEFAULTED],
+  ["plugins", STRINGS, DEFAULTED],
+];
+const OPTIONS = [
+  ["sources", { of: SOURCE }, REQUIRED],
+  ["pageSize", U32, OPTIONAL],
+  ["chunkLimit", U32, OPTIONAL],
+  ["sort", ["name", "displayName"], OPTIONAL],
+  ["filter", FILTER, OPTIONAL],
+  ["maxSourceItems", U32, OPTIONAL],
+  ["maxChunksWithoutProgress", U32, OPTIONAL],
+];
+const KUBEAPPS_FETCHER = [
+  ["baseUrl", STR, REQUIRED],
+  ["headers", MAP, DEFAULTED],
+  ["context", [["cluster", STR, DEFAULTED], ["namespace", STR, DEFAULTED]], DEFAULTED],
+];
+const LIST_FETCHER = [
+  ["url", STR, REQUIRED],
+  ["headers", MAP, DEFAULTED],
+];
+
+const kindOf = (v) =>
+  v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+
+/**
+ * `value` read against `shape`: each object as an array of its fields' values in the shape's
+ * order (`undefined`: not given). Throws `INVALID_OPTIONS` naming the member at fault
+ * (`sources[1].kind`; `options` for the whole value). The value is first copied as JSON writes it
+ * (toJSON, getters and Proxies run once, `undefined` members dropped; cycles, BigInts, NaN and
+ * ±Infinity are errors), so that only plain data is read: nothing of the caller's runs while
+ * reading, and the rules are the JSON ones the options always had.
+ */
+function readInput(value, shape, makeError) {
+  const fail = (at, problem) => {
+    const field = at || "options";
+    throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${problem}`, { field });
+  };
+  let data;
+  try {
+    data = JSON.parse(
+      JSON.stringify(value ?? null, (key, v) => {
+        if (typeof v === "number" && !Number.isFinite(v)) throw new TypeError(`${key || "value"}: ${v} is not a finite number`);
+        return v;
+      }) ?? "null",
+    );
+  } catch (e) {
+    // A getter or toJSON may throw anything: its message, if it has one that can be read.
+    let why = "a value that cannot be read";
+    try {
+      why = e instanceof Error ? String(e.message) : String(e);
+    } catch {}
+    fail("", why);
+  }
+  const read = (v, kind, at) => {
+    const expected = (what) => fail(at, `expected ${what}, found ${kindOf(v)}`);
+    if (kind === U32) {
+      if (typeof v !== "number") expected("a whole number");
+      if (!Number.isInteger(v) || v < 0 || v > 4294967295) fail(at, "expected a whole number from 0 to 4294967295");
+      return v;
+    }
+    if (kind === STR || typeof kind[0] === "string") {
+      if (typeof v !== "string") expected("a string");
+      if (!wellFormed(v)) fail(at, "not well-formed text (a lone surrogate)");
+      if (kind === STR) return v;
+      if (!kind.includes(v)) fail(at, `expected one of ${kind.map((k) => `"${k}"`).join(", ")}`);
+      return kind.indexOf(v);
+    }
+    if (kind.of) {
+      if (!Array.isArray(v)) expected("an array");
+      return v.map((item, i) => read(item, kind.of, `${at}[${i}]`));
+    }
+    if (!isObject(v) || Array.isArray(v)) expected("an object");
+    const path = (key) => (at ? `${at}.${key}` : key);
+    const keys = Object.keys(v);
+    if (kind === MAP) return keys.map((key) => [key, read(v[key], STR, path(key))]);
+    const fields = [];
+    for (const key of keys) {
+      const i = kind.findIndex((f) => f[0] === key);
+      if (i < 0) fail(path(key), "unknown field");
+      if (v[key] !== null || kind[i][2] !== OPTIONAL) fields[i] = read(v[key], kind[i][1], path(key));
+    }
+    for (const [name, , presence] of kind) if (presence === REQUIRED && !keys.includes(name)) fail(path(name), "missing (required)");
+    return fields;
+  };
+  return read(data, shape, "");
+}
+
+/**
+ * Three characters of 15 bits each, low first (below U+8000: never a surrogate), for a number from
+ * 0 to 2^45 - 1; `Unpack` (src/view.rs) reads them.
+ */
+const packNumber = (n) => String.fromCharCode(n & 32767, (n / 32768) & 32767, n / 1073741824);
+
+/**
+ * Packs `fields` (as `readInput` gives them) by `shape` for `Unpack` (src/view.rs), in the shape's
+ * order: a string as its length in UTF-16 units then itself (`""` when not given), a number or a
+ * choice as 1 + it (0: not given), an array as its length then each item, an object as its fields
+ * (each not given when the object is not).
+ */
+function pack(v, kind) {
+  if (kind === STR) return packNumber((v ??= "").length) + v;
+  if (kind === U32 || typeof kind[0] === "string") return packNumber(v === undefined ? 0 : v + 1);
+  if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of)).join("");
+  return kind.map((f, i) => pack(v?.[i], f[1])).join("");
+}
+
+/** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
+function readOptions(value, makeError) {
+  return pack(readInput(value, OPTIONS, makeError), OPTIONS);
+}
+
+/**
+ * A failure for `Pager.fail`, packed for `unpack_failure` (src/view.rs): `status` (or
+ * `details.status` when it has none: a PagerError of a built-in fetcher) as in `failureStatus`,
+ * then `reason` and `continue` likewise, each 1 for a string then the string, else 0. Throws
+ * `INVALID_RESPONSE` for one with a lone surrogate.
+ */
+function readFailure(failure, makeError) {
+  let out = packNumber(failureStatus(failure));
+  for (const key of ["reason", "continue"]) {
+    const v = pick(failure, key);
+    if (typeof v !== "string") out += packNumber(0);
+    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, {});
+    else out += packNumber(1) + packNumber(v.length) + v;
+  }
+  return out;
 }
 
 /** Pager → the hooks of the nextPage calls running on it, called when it is freed. */
@@ -254,8 +407,8 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
   const sourceFailed = (index, status, cause) => {
     const label = sources[index]?.label ?? "";
     const details = { source: label, status };
-    const reason = failureReason(cause);
-    if (reason !== undefined) details.reason = reason;
+    const reason = pick(cause, "reason");
+    if (typeof reason === "string") details.reason = reason;
     details.cause = cause;
     const why = causeText(cause);
     const message = `source ${label} failed (status ${status}${why ? `: ${why}` : ""}); the pager is unchanged, call again to retry`;
@@ -425,13 +578,25 @@ function checkUrl(url, bad, field, what, makeError) {
 }
 
 /**
- * A `fetchChunk` for the kubeapps-apis REST gateway at `base` (no trailing `/`): plugin, cluster
- * and namespace from each request's source (`cluster`/`namespace` fill empty ones); `headers`
- * an array of [name, value].
+ * The fetcher options read against `shape`, or `INVALID_OPTIONS`: the URL (without its trailing
+ * slashes for `trim`), the `context` (kubeapps only) and the headers as [name, value] pairs
+ * sorted by name, each checked by `new Headers()`.
  */
-function kubeappsRequests(base, cluster, namespace, headers, makeError) {
+function fetcherOptions(options, shape, makeError) {
+  const [url, headers = [], [cluster = "", namespace = ""] = []] = readInput(options, shape, makeError);
+  headers.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   checkHeaders(headers, makeError);
-  checkUrl(base, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)", makeError);
+  return [url, headers, cluster, namespace];
+}
+
+/**
+ * A `fetchChunk` for the kubeapps-apis REST gateway (`KubeappsFetcherOptions`): plugin, cluster
+ * and namespace from each request's source (`context.cluster`/`namespace` fill empty ones).
+ */
+function kubeappsRequests(options, makeError) {
+  const [url, headers, cluster, namespace] = fetcherOptions(options, KUBEAPPS_FETCHER, makeError);
+  checkUrl(url, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)", makeError);
+  const base = url.replace(/\/+$/, "");
   const enc = encodeURIComponent;
   return (request, init) => {
     const plugin = stringField(request, ["source", "plugin"]);
@@ -447,9 +612,9 @@ function kubeappsRequests(base, cluster, namespace, headers, makeError) {
   };
 }
 
-/** A `fetchChunk` for a plain Kubernetes list at `base`: adds `limit` and, when given, `continue`. */
-function listFetcher(base, headers, makeError) {
-  checkHeaders(headers, makeError);
+/** A `fetchChunk` for a plain Kubernetes list (`KubernetesListFetcherOptions`): adds `limit` and, when given, `continue`. */
+function listFetcher(options, makeError) {
+  const [base, headers] = fetcherOptions(options, LIST_FETCHER, makeError);
   checkUrl(base, /#/, "url", "a fragment (limit and continue would land in it)", makeError);
   return (request, init) => {
     const token = stringField(request, ["pageToken"]);
@@ -459,4 +624,4 @@ function listFetcher(base, headers, makeError) {
   };
 }
 
-export { drive, guardPager, kubeappsRequests, listFetcher };
+export { drive, guardPager, kubeappsRequests, listFetcher, readOptions, readFailure };

@@ -4,8 +4,9 @@
 //! - `codec`: token functions (`encodePageToken`, `inspectToken`, ...)
 //! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
 //! - `fetchers`: `kubeappsFetcher`, `kubernetesListFetcher` (their requests are `driver.js`)
-//! - `options`, `convert`, `errors`: the conversions (JSON text, read and written by
-//!   [`crate::view`]); `chunk.js`, `json.js`, `codec.js`, `errors.js`, `driver.js`: the JS halves
+//! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `driver.js` and
+//!   unpacked by [`crate::view`]; JSON text written by it); `chunk.js`, `json.js`, `codec.js`,
+//!   `errors.js`, `driver.js`: the JS halves
 //! - `runtime`: the shipped build's panic handler and allocator (feature `std` off)
 //! - `types.d.ts` (shared: `PagerError`, its codes), `types-pager.d.ts`, `types-codec.d.ts`: the
 //!   TypeScript declarations of every shape above
@@ -16,7 +17,8 @@
 //! so a dashboard that pages lists does not download the codecs; the test builds have both.
 //!
 //! What runs where is chosen for the shipped size (BENCHMARKS.md, "Size"): awaiting promises,
-//! fetching and lowercasing are JS's; the pager, the codecs and every check are Rust's.
+//! fetching and reading the pager's inputs are JS's; the pager, the codecs and every semantic
+//! check are Rust's.
 
 // A module built with one of the two features leaves some shared helpers unused.
 #![cfg_attr(not(all(feature = "pager", feature = "codec")), allow(dead_code))]

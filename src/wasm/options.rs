@@ -1,10 +1,35 @@
-//! Pager options from JS: the `PagerOptions` shape of the `.d.ts`, read by [`crate::view`].
+//! The pager's JS inputs: `PagerOptions` and `fail()`'s failure, read against their `.d.ts`
+//! shapes by `driver.js` (which throws the `PagerError`s of what does not fit) and handed over
+//! packed, for [`crate::view`] to unpack.
 
-use crate::error::{PagerError, Result};
+use crate::prelude::*;
+use wasm_bindgen::prelude::*;
+
+use super::errors::{error_maker, js, JsResult};
 use crate::options::PagerOptions;
+use crate::pager::Failure;
+
+#[wasm_bindgen(module = "/src/wasm/driver.js")]
+extern "C" {
+    #[wasm_bindgen(catch, js_name = readOptions)]
+    fn read_options(options: &JsValue, make_error: JsValue) -> JsResult<String>;
+    #[wasm_bindgen(catch, js_name = readFailure)]
+    fn read_failure(failure: &JsValue, make_error: JsValue) -> JsResult<String>;
+}
 
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
-pub(crate) fn options_from_js(value: wasm_bindgen::JsValue) -> Result<PagerOptions> {
-    let text = super::convert::json_text(&value).map_err(|m| PagerError::options("options", m))?;
-    crate::view::read_options(&text)
+pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
+    let options = crate::view::unpack_options(&read_options(value, error_maker())?);
+    js(options.validate())?;
+    Ok(options)
+}
+
+/// A failure `{ status, reason?, continue? }` (or an `Error` carrying them, or in its `details`).
+/// `INVALID_RESPONSE` when `reason` or `continue` holds a lone surrogate (it would reach the core
+/// as U+FFFD: a recovery would continue from another token than the server's).
+pub(crate) fn failure_from_js(value: &JsValue) -> JsResult<Failure> {
+    Ok(crate::view::unpack_failure(&read_failure(
+        value,
+        error_maker(),
+    )?))
 }

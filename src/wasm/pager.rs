@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::write_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
-use crate::pager::{ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
+use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats};
 use crate::view::ChunkFields;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
@@ -151,46 +151,6 @@ fn feed_js(
     js(JsPager::with(core, |p| p.feed(id, chunk))?)
 }
 
-/// Reads a failure `{ status, reason?, continue? }` (or an `Error` carrying them, or in its `details`).
-/// `INVALID_RESPONSE` when `reason` or `continue` holds a lone surrogate (it would reach the core
-/// as U+FFFD: a recovery would continue from another token than the server's).
-pub(crate) fn failure_from_js(value: &JsValue) -> JsResult<Failure> {
-    let field = |obj: &JsValue, k: &str| {
-        js_sys::Reflect::get(obj, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
-    };
-    let details = field(value, "details");
-    let pick = |k: &str| {
-        let v = field(value, k);
-        if v.is_undefined() && details.is_object() {
-            field(&details, k)
-        } else {
-            v
-        }
-    };
-    let status = pick("status")
-        .as_f64()
-        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1000.0)
-        .map(|s| s as u16)
-        .unwrap_or(0);
-    let string_field = |k: &str| match super::convert::exact_string(&pick(k)) {
-        None => Ok(None),
-        Some(Ok(s)) => Ok(Some(s)),
-        Some(Err(())) => Err(boundary_error(
-            "INVALID_RESPONSE",
-            &text!(
-                "the failure's ",
-                k,
-                " is not well-formed text (a lone surrogate)"
-            ),
-        )),
-    };
-    Ok(Failure {
-        status,
-        reason: string_field("reason")?,
-        continue_token: string_field("continue")?.filter(|s| !s.is_empty()),
-    })
-}
-
 fn outcome(o: FeedOutcome) -> String {
     match o {
         FeedOutcome::Accepted => "accepted".into(),
@@ -305,7 +265,7 @@ impl JsPager {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue,
     ) -> JsResult<JsPager> {
-        let options = js(super::options::options_from_js(options))?;
+        let options = super::options::options_from_js(&options)?;
         Ok(JsPager::wrap(js(Pager::new(options))?))
     }
 
@@ -316,7 +276,7 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue,
     ) -> JsResult<JsPager> {
         let token = string_arg(&token, "token", "INVALID_PAGE_TOKEN")?;
-        let options = js(super::options::options_from_js(options))?;
+        let options = super::options::options_from_js(&options)?;
         Ok(JsPager::wrap(js(Pager::resume(&token, options))?))
     }
 
@@ -355,7 +315,7 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "ChunkFailure")] failure: JsValue,
     ) -> JsResult<String> {
         let id = to_request_id(&request_id)?;
-        let failure = failure_from_js(&failure)?;
+        let failure = super::options::failure_from_js(&failure)?;
         let result = JsPager::with(&self.core, |p| p.fail(id, failure))?;
         Ok(outcome(js(result)?))
     }

@@ -1,10 +1,10 @@
-// The shipped size of each entry's web build: its wasm + all its JS (the glue, index.js and
-// snippets/**/*.js), each gzip -9 (node:zlib level 9), summed. The pager entry ("kubeapps-pager",
+// The shipped size of each entry's web build: its wasm + all its JS (index.js: the glue and the
+// snippets bundled into one file by scripts/build.sh), each file gzip -9 (node:zlib level 9), summed. The pager entry ("kubeapps-pager",
 // pkg/web) is what a dashboard paging lists downloads; the codec entry ("kubeapps-pager/codec",
 // pkg/codec/web: the token functions) only tools such as the token inspector load.
 //
-// The budget of the pager entry is 50 KB; it is 61.1 KB now (`gzip -9`; node:zlib level 9, which
-// compresses this wasm a little worse, gives 61,236 B; BENCHMARKS.md, "Size"), not there yet.
+// The budget of the pager entry is 50 KB; it is 61.8 KB now (`gzip -9`; node:zlib level 9, which
+// compresses this wasm a little worse, gives 62,083 B; BENCHMARKS.md, "Size"), not there yet.
 // Until the budget is met this test guards the size reached: CEILING is what it may not exceed.
 // Lower it when the size drops, and set it to BUDGET once the build fits. The codec entry has a
 // ceiling of its own.
@@ -15,8 +15,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 50 * 1024;
-const CEILING = 66_200; // 65,687 B now (node:zlib) + about 0.5 KB; the 50 KB budget is not met (BENCHMARKS.md "Size")
-const CODEC_CEILING = 37_900; // 37,236 B now + about 0.7 KB
+const CEILING = 62_600; // 62,083 B now (node:zlib) + about 0.5 KB; the 50 KB budget is not met (BENCHMARKS.md "Size")
+const CODEC_CEILING = 37_600; // 36,946 B now + about 0.7 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
 
@@ -38,9 +38,12 @@ function measure(t, dir, name) {
     total += gzip;
   }
   assert.ok(files.some((f) => f.endsWith(`${name}_bg.wasm`)), `${dir}: the wasm`);
-  assert.ok(files.some((f) => f.endsWith(`${name}.js`)), `${dir}: the glue`);
   assert.ok(files.some((f) => f.endsWith("index.js")), `${dir}: index.js`);
-  assert.ok(files.some((f) => f.includes("/snippets/")), `${dir}: at least one snippet`);
+  // What index.js must carry, so that the sum above covers all the JS the entry runs.
+  const js = readFileSync(join(pkg, dir, "index.js"), "utf8");
+  assert.ok(/new URL\("[\w.]+_bg\.wasm",import\.meta\.url\)/.test(js), `${dir}/index.js: the glue, bundled`);
+  assert.ok(js.includes('"kubeapps-pager.PagerError"'), `${dir}/index.js: errors.js, bundled`);
+  assert.ok(!/^import|[;}]import[\s{*]/m.test(js), `${dir}/index.js: no import left (one file)`);
   return total;
 }
 

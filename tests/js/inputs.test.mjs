@@ -1,0 +1,356 @@
+// The pager module's JS input readers (src/wasm/driver.js: `readOptions`, the fetchers' options,
+// `readFailure`), read straight from the source: what they accept and read, against the serde
+// shapes the boundary once had (the oracle corpus tests/golden/js_inputs_oracle.json, checked
+// against serde by `js_input_oracle_is_what_the_serde_shapes_read` in src/view/tests.rs), and
+// what they refuse, naming the member at fault. Through the package: that the wasm reads what
+// they pack.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { readOptions, readFailure, kubeappsRequests, listFetcher } from "../../src/wasm/driver.js";
+import { makeError, PagerError } from "../../src/wasm/errors.js";
+import { pkg, codec } from "./support/package.mjs";
+
+const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
+
+// `variants` of src/view/tests.rs: each scalar or key swapped for each of SWAPS, each member dropped.
+const SWAPS = [
+  "null", "true", "0", "-1", "1.5", "4294967295", "4294967296", "1e+21", '""', '"x"', '"name"', '"none"',
+  '"kubernetes"', '"displayName"', '"100"', "[]", '["a"]', "{}", '{"x":1}', '"00ff1234abcd0001"',
+  '"00FF1234ABCD0001"', "9223372036854775807", "9223372036854775808", "", ",", "}",
+];
+
+function variants(text) {
+  const out = [text];
+  const spans = [];
+  for (let i = 0; i < text.length; ) {
+    const start = i;
+    const c = text[i];
+    if (c === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+      i++;
+    } else if (c === "-" || (c >= "0" && c <= "9") || (c >= "a" && c <= "z")) {
+      while (i < text.length && !",]}:".includes(text[i])) i++;
+    } else {
+      i++;
+      continue;
+    }
+    spans.push([start, Math.min(i, text.length)]);
+  }
+  for (const [a, b] of spans) {
+    for (const swap of SWAPS) out.push(text.slice(0, a) + swap + text.slice(b));
+    if (text.startsWith(":", b)) {
+      const found = text.slice(b).search(/[,}]/);
+      let end = found < 0 ? text.length : b + found;
+      if (text.startsWith(",", end)) end++;
+      out.push(text.slice(0, a) + text.slice(end));
+    }
+  }
+  return out;
+}
+
+/** The corpus of one reader: each JSON variant's value and what the serde shapes read of it. */
+function corpus(name) {
+  const { bases, count, expected, index } = oracle[name];
+  const values = [];
+  for (const base of bases) {
+    for (const text of variants(base)) {
+      try {
+        values.push([text, JSON.parse(text)]);
+      } catch {}
+    }
+  }
+  assert.equal(values.length, count, `${name}: the variants of src/view/tests.rs`);
+  return values.map(([text, value], i) => [text, value, expected[index[i]]]);
+}
+
+/** What `unpack_options` (src/view.rs) makes of `readOptions`' string, as the oracle writes it. */
+function unpack(packed) {
+  let at = 0;
+  const num = () => packed.charCodeAt(at++) + packed.charCodeAt(at++) * 32768 + packed.charCodeAt(at++) * 2 ** 30;
+  const str = () => {
+    const n = num();
+    return packed.slice(at, (at += n));
+  };
+  const or = (fallback) => {
+    const n = num();
+    return n === 0 ? fallback : n - 1;
+  };
+  const strings = () => Array.from({ length: num() }, str);
+  const sources = Array.from({ length: num() }, () => ({
+    plugin: str(),
+    cluster: str(),
+    namespace: str(),
+    kind: ["kubeapps", "kubernetes", "kubeapps", "unordered"][num()],
+    order: [null, "name", "none"][num()],
+  }));
+  const options = { sources, pageSize: or(20), chunkLimit: or(500), sort: num() === 2 ? "displayName" : "name" };
+  options.filter = { query: str(), categories: strings(), repositories: strings(), plugins: strings() };
+  options.maxSourceItems = or(10000);
+  options.maxChunksWithoutProgress = or(256);
+  assert.equal(at, packed.length, "read to the end");
+  return options;
+}
+
+/** `f()`, or null for an INVALID_OPTIONS PagerError (any other throw fails). */
+function orNull(f) {
+  try {
+    return f();
+  } catch (e) {
+    assert.ok(e instanceof PagerError, String(e));
+    assert.equal(e.code, "INVALID_OPTIONS", e.message);
+    assert.equal(e.message, `invalid options: ${e.details.field}: ${e.message.slice(`invalid options: ${e.details.field}: `.length)}`);
+    return null;
+  }
+}
+
+test("readOptions reads what the serde shapes read, for hundreds of near-valid options", () => {
+  let accepted = 0;
+  const cases = corpus("options");
+  for (const [text, value, want] of cases) {
+    const got = orNull(() => unpack(readOptions(value, makeError)));
+    assert.deepEqual(got, want, text);
+    if (got !== null) accepted++;
+  }
+  assert.ok(cases.length > 700 && accepted > 100, `${accepted} of ${cases.length}`);
+});
+
+/** What a fetcher sends for one request: its URL and headers, through a stand-in `fetch`. */
+async function sent(fetchChunk, request) {
+  const real = globalThis.fetch;
+  let seen;
+  globalThis.fetch = async (url, init) => {
+    seen = { url, headers: [...init.headers] };
+    return new Response("{}");
+  };
+  try {
+    await fetchChunk(request, {});
+  } finally {
+    globalThis.fetch = real;
+  }
+  return seen;
+}
+
+/** The headers as `new Headers()` holds them, or null when it refuses them. */
+function platformHeaders(pairs) {
+  try {
+    const h = new Headers([["Accept", "application/json"]]);
+    for (const [k, v] of pairs) h.append(k, v);
+    return [...h];
+  } catch {
+    return null;
+  }
+}
+
+test("the fetchers read their options as the serde shapes read them", async () => {
+  const enc = encodeURIComponent;
+  const request = { source: { plugin: "helm.packages", cluster: "", namespace: "" }, pageToken: "", limit: 7 };
+  for (const [name, make] of [["kubeappsFetcher", kubeappsRequests], ["kubernetesListFetcher", listFetcher]]) {
+    let accepted = 0;
+    for (const [text, value, want] of corpus(name)) {
+      const fetchChunk = orNull(() => make(value, makeError));
+      // Besides the shape: headers that `new Headers()` refuses, a query or fragment in the URL.
+      const headers = want && platformHeaders(want.headers);
+      const url = want && (name === "kubeappsFetcher" ? !/[?#]/.test(want.url) : !want.url.includes("#"));
+      if (!headers || !url) {
+        assert.equal(fetchChunk, null, text);
+        continue;
+      }
+      accepted++;
+      const base = want.url.replace(/\/+$/, "");
+      const expected =
+        name === "kubeappsFetcher"
+          ? `${base}/plugins/helm/packages/v1alpha1/availablepackages?context.cluster=${enc(want.cluster)}&context.namespace=${enc(want.namespace)}&paginationOptions.pageSize=7`
+          : `${want.url}${want.url.includes("?") ? "&" : "?"}limit=7`;
+      assert.deepEqual(await sent(fetchChunk, request), { url: expected, headers }, text);
+    }
+    assert.ok(accepted > 20, `${name}: ${accepted}`);
+  }
+});
+
+/** The INVALID_OPTIONS error of `f()`: its field and message. */
+function refusal(f) {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(e instanceof PagerError, String(e));
+    assert.equal(e.code, "INVALID_OPTIONS");
+    assert.ok(e.message.startsWith(`invalid options: ${e.details.field}: `), e.message);
+    return [e.details.field, e.message.slice(`invalid options: ${e.details.field}: `.length)];
+  }
+  assert.fail("expected INVALID_OPTIONS");
+}
+
+test("readOptions names the member at fault, and says what it expected", () => {
+  const sources = [{ plugin: "p" }];
+  const cyclic = { sources };
+  cyclic.self = cyclic;
+  for (const [value, field, says] of [
+    [undefined, "options", "expected an object, found null"],
+    ["x", "options", "expected an object, found a string"],
+    [[], "options", "expected an object, found an array"],
+    [{}, "sources", "missing (required)"],
+    [{ sources: {} }, "sources", "expected an array, found an object"],
+    [{ sources: [null] }, "sources[0]", "expected an object, found null"],
+    [{ sources: [{}] }, "sources[0].plugin", "missing (required)"],
+    [{ sources: [{ plugin: "p", cluster: null }] }, "sources[0].cluster", "expected a string, found null"],
+    [{ sources: [{ plugin: "p", kind: 1 }] }, "sources[0].kind", "expected a string, found a number"],
+    [{ sources: [{ plugin: "p", kind: "k8s" }] }, "sources[0].kind", 'expected one of "kubernetes", "kubeapps", "unordered"'],
+    [{ sources: [{ plugin: "p" }, { plugin: "q", order: "Name" }] }, "sources[1].order", 'expected one of "name", "none"'],
+    [{ sources: [{ plugin: "p", Kind: "kubeapps" }] }, "sources[0].Kind", "unknown field"],
+    [{ sources, pageSize: "5" }, "pageSize", "expected a whole number, found a string"],
+    [{ sources, pageSize: 1.5 }, "pageSize", "expected a whole number from 0 to 4294967295"],
+    [{ sources, pageSize: -1 }, "pageSize", "expected a whole number from 0 to 4294967295"],
+    [{ sources, chunkLimit: 2 ** 32 }, "chunkLimit", "expected a whole number from 0 to 4294967295"],
+    [{ sources, pageSize: 10n }, "options", "Do not know how to serialize a BigInt"],
+    [{ sources, pageSize: NaN }, "options", "pageSize: NaN is not a finite number"],
+    [{ sources, filter: [] }, "filter", "expected an object, found an array"],
+    [{ sources, filter: { query: null } }, "filter.query", "expected a string, found null"],
+    [{ sources, filter: { plugins: ["a", 1] } }, "filter.plugins[1]", "expected a string, found a number"],
+    [{ sources, filter: { categories: ["\ud800"] } }, "filter.categories[0]", "not well-formed text (a lone surrogate)"],
+    [{ sources: [{ plugin: "a\udfffb" }] }, "sources[0].plugin", "not well-formed text (a lone surrogate)"],
+    [JSON.parse('{"sources":[{"plugin":"p"}],"__proto__":{}}'), "__proto__", "unknown field"],
+    [{ sources, constructor: {} }, "constructor", "unknown field"],
+    [{ get sources() { throw new Error("getter"); } }, "options", "getter"],
+    [{ get sources() { throw Object.create(null); } }, "options", "a value that cannot be read"],
+    [{ sources, self: cyclic }, "options", "Converting circular structure to JSON"],
+    [new Proxy({ sources, extra: 1 }, {}), "extra", "unknown field"],
+  ]) {
+    const [gotField, gotSays] = refusal(() => readOptions(value, makeError));
+    assert.equal(gotField, field, `${gotField}: ${gotSays}`);
+    assert.ok(gotSays.startsWith(says), `${field}: ${gotSays}`);
+  }
+});
+
+test("readOptions: null is not given where the shape allows it; JSON's reading of values otherwise", () => {
+  const sources = [{ plugin: "p" }];
+  const defaults = unpack(readOptions({ sources }, makeError));
+  const nulls = { sources: [{ plugin: "p", kind: null, order: null }], pageSize: null, chunkLimit: null, sort: null, filter: null, maxSourceItems: null, maxChunksWithoutProgress: null };
+  assert.deepEqual(unpack(readOptions(nulls, makeError)), defaults);
+  // undefined members are not there; toJSON, getters and Proxies are read as JSON.stringify reads them.
+  assert.deepEqual(unpack(readOptions({ sources, pageSize: undefined, filter: { query: undefined } }, makeError)), defaults);
+  const read = unpack(
+    readOptions(
+      new Proxy({ sources: [{ get plugin() { return "g"; } }], filter: { query: { toJSON: () => "q" }, categories: [new String("c")] }, sort: "displayName" }, {}),
+      makeError,
+    ),
+  );
+  assert.equal(read.sources[0].plugin, "g");
+  assert.deepEqual(read.filter, { query: "q", categories: ["c"], repositories: [], plugins: [] });
+  assert.equal(read.sort, "displayName");
+  // Every number from 0 to 2^32 - 1 packs and reads back, strings of any text too.
+  for (const n of [0, 1, 32767, 32768, 2 ** 30 - 1, 2 ** 30, 2 ** 32 - 1]) {
+    assert.equal(unpack(readOptions({ sources, maxSourceItems: n }, makeError)).maxSourceItems, n);
+  }
+  const text = "\u0000é😀\uffff" + "x".repeat(70000);
+  assert.equal(unpack(readOptions({ sources: [{ plugin: text, namespace: "\u0000" }] }, makeError)).sources[0].plugin, text);
+});
+
+test("the fetchers' options: the member at fault, headers sorted by name", async () => {
+  for (const [make, value, field, says] of [
+    [kubeappsRequests, {}, "baseUrl", "missing (required)"],
+    [kubeappsRequests, { baseUrl: "/", context: { cluster: 1 } }, "context.cluster", "expected a string, found a number"],
+    [kubeappsRequests, { baseUrl: "/", context: { ns: "" } }, "context.ns", "unknown field"],
+    [kubeappsRequests, { baseUrl: "/", headers: { a: 1 } }, "headers.a", "expected a string, found a number"],
+    [kubeappsRequests, { baseUrl: "/", headers: { a: "\ud800" } }, "headers.a", "not well-formed text (a lone surrogate)"],
+    [listFetcher, { url: "/", headers: [] }, "headers", "expected an object, found an array"],
+    [listFetcher, { url: null }, "url", "expected a string, found null"],
+    [listFetcher, { url: "/", context: {} }, "context", "unknown field"],
+  ]) {
+    const [gotField, gotSays] = refusal(() => make(value, makeError));
+    assert.equal(gotField, field, gotSays);
+    assert.ok(gotSays.startsWith(says), gotSays);
+  }
+  const fetchChunk = listFetcher({ url: "/l", headers: { b: "2", B: "1", a: "3" } }, makeError);
+  const { headers } = await sent(fetchChunk, { pageToken: "", limit: 1 });
+  // Sorted by name before they are appended: "B" then "b" (one header, "1, 2"), then "a".
+  assert.deepEqual(headers, [["a", "3"], ["accept", "application/json"], ["b", "1, 2"]]);
+});
+
+test("readFailure: status, reason and continue, as Pager.fail reads them", () => {
+  const read = (failure) => {
+    const p = readFailure(failure, makeError);
+    let at = 0;
+    const num = () => p.charCodeAt(at++) + p.charCodeAt(at++) * 32768 + p.charCodeAt(at++) * 2 ** 30;
+    const text = () => {
+      if (num() !== 1) return null;
+      const n = num();
+      return p.slice(at, (at += n));
+    };
+    const out = { status: num(), reason: text(), continue: text() };
+    assert.equal(at, p.length);
+    return out;
+  };
+  assert.deepEqual(read({ status: 410, reason: "Expired", continue: "c" }), { status: 410, reason: "Expired", continue: "c" });
+  assert.deepEqual(read({ status: 503.9 }), { status: 503, reason: null, continue: null });
+  for (const status of [-1, 1000, NaN, "410", undefined]) assert.equal(read({ status }).status, 0);
+  // A built-in fetcher's PagerError carries them in `details`; its own members come first.
+  assert.deepEqual(read({ details: { status: 410, reason: "Expired", continue: "d" } }), { status: 410, reason: "Expired", continue: "d" });
+  assert.deepEqual(read({ status: 500, details: { status: 410, reason: "x" } }), { status: 500, reason: "x", continue: null });
+  // Anything else reads as nothing: primitives, throwing getters, non-strings.
+  for (const value of [null, undefined, 5, "410", { get status() { throw new Error(); }, reason: 1 }]) {
+    assert.deepEqual(read(value), { status: 0, reason: null, continue: null });
+  }
+  assert.deepEqual(read({ status: 410, continue: "" }), { status: 410, reason: null, continue: "" });
+  for (const key of ["reason", "continue"]) {
+    assert.throws(
+      () => readFailure({ status: 410, [key]: "a\ud800" }, makeError),
+      (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.message.includes(`failure's ${key}`),
+    );
+  }
+});
+
+test("the pager reads what readOptions packs: each option changes the pager as documented", () => {
+  const { Pager } = pkg;
+  const state = (options) => {
+    const pager = new Pager(options);
+    try {
+      return codec.decodePageToken(pager.pageToken());
+    } finally {
+      pager.free();
+    }
+  };
+  const sources = [{ plugin: "helm.packages", cluster: "c", namespace: "n" }, { plugin: "flux", kind: "kubernetes" }];
+  const base = state({ sources });
+  assert.equal(base.pageSize, 20);
+  assert.deepEqual(
+    base.sources.map((s) => [s.plugin, s.cluster, s.namespace]),
+    [["helm.packages", "c", "n"], ["flux", "", ""]],
+  );
+  assert.equal(state({ sources, pageSize: 7 }).pageSize, 7);
+  // The fingerprint covers the sort order, the filter and the sources (kind and order included):
+  // the defaults given explicitly (or as null) are the defaults, anything else is not.
+  const same = [
+    { sources, sort: "name", filter: { query: "", categories: [] }, pageSize: null },
+    { sources: [{ ...sources[0], kind: "kubeapps", order: null }, sources[1]], filter: null },
+    // A kubernetes source over all namespaces is read whole by default (its order is "none").
+    { sources: [sources[0], { ...sources[1], order: "none" }] },
+  ];
+  for (const options of same) assert.equal(state(options).fingerprint, base.fingerprint, JSON.stringify(options));
+  const differs = [
+    { sources, sort: "displayName" },
+    { sources, filter: { query: "sql" } },
+    { sources, filter: { categories: ["Database"] } },
+    { sources, filter: { repositories: ["bitnami"] } },
+    { sources, filter: { plugins: ["flux"] } },
+    { sources: [{ ...sources[0], kind: "unordered" }, sources[1]] },
+    { sources: [{ ...sources[0], order: "none" }, sources[1]] },
+    { sources: [{ ...sources[0], kind: "kubernetes" }, sources[1]] },
+    { sources: [sources[0], { ...sources[1], order: "name" }] },
+  ];
+  const prints = new Set([base.fingerprint, ...differs.map((o) => state(o).fingerprint)]);
+  assert.equal(prints.size, differs.length + 1);
+  // Validation stays the core's, naming the field.
+  for (const [options, field] of [
+    [{ sources, chunkLimit: 0 }, "chunkLimit"],
+    [{ sources, maxSourceItems: 0 }, "maxSourceItems"],
+    [{ sources, maxChunksWithoutProgress: 0 }, "maxChunksWithoutProgress"],
+    [{ sources, pageSize: 10001 }, "pageSize"],
+    [{ sources: [{ plugin: "" }] }, "sources[0].plugin"],
+    [{ sources: [sources[0], sources[0]] }, "sources[1]"],
+    [{ sources: [] }, "sources"],
+  ]) {
+    assert.equal(refusal(() => new Pager(options))[0], field);
+  }
+});
