@@ -181,11 +181,19 @@ impl ContinueToken {
         let rest = json.strip_prefix(b"{\"v\":\"meta.k8s.io/v1\",\"rv\":")?;
         let digits = rest
             .iter()
-            .take_while(|&&b| b == b'-' || b.is_ascii_digit())
-            .count();
+            .position(|&b| b != b'-' && !b.is_ascii_digit())
+            .unwrap_or(rest.len());
         let (rv, rest) = rest.split_at(digits);
         let start = rest.strip_prefix(b",\"start\":\"")?.strip_suffix(b"\"}")?;
-        let rv = core::str::from_utf8(rv).ok()?.parse().ok()?;
+        // The number by hand (`str::parse` brings its radix parser: size). Only the canonical
+        // spelling needs reading right: any other fails the re-encoding check below.
+        let (negative, magnitude) = match rv.strip_prefix(b"-") {
+            Some(m) => (true, m),
+            None => (false, rv),
+        };
+        let magnitude = super::page_token::canonical_decimal_bytes(magnitude)?;
+        let rv = i128::from(magnitude);
+        let rv = i64::try_from(if negative { -rv } else { rv }).ok()?;
         let parsed = ContinueToken::new(rv, unescape_go_string(start)?);
         (parsed.encode().ok()? == token).then_some(parsed)
     }
@@ -590,6 +598,15 @@ mod tests {
                 path_clean(&rooted) == rooted,
                 "{start:?}"
             );
+        }
+    }
+
+    #[test]
+    fn canonical_reading_takes_every_rv() {
+        for rv in [i64::MIN, i64::MIN + 1, -1, 1, 9, 10, i64::MAX] {
+            let token = ContinueToken::new(rv, "kubeapps/pkg-c\u{0}");
+            let text = token.encode().unwrap_or_default();
+            assert_eq!(ContinueToken::decode_canonical(&text), Some(token), "{rv}");
         }
     }
 

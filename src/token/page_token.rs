@@ -656,7 +656,11 @@ impl<'a> WireText<'a> {
 /// no sign, no leading zero (`0` itself aside), within u64. By hand: `str::parse` brings its
 /// general radix parser into the wasm (size).
 pub(crate) fn canonical_decimal(text: &str) -> Option<u64> {
-    let b = text.as_bytes();
+    canonical_decimal_bytes(text.as_bytes())
+}
+
+/// [`canonical_decimal`] of bytes.
+pub(crate) fn canonical_decimal_bytes(b: &[u8]) -> Option<u64> {
     if b.is_empty() || (b.len() > 1 && b.first() == Some(&b'0')) {
         return None;
     }
