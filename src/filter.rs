@@ -54,7 +54,7 @@ impl FilterOptions {
             v
         }
         FilterOptions {
-            query: self.query.trim().to_owned(),
+            query: trim(&self.query).to_owned(),
             categories: set(&self.categories),
             repositories: set(&self.repositories),
             plugins: set(&self.plugins),
@@ -129,6 +129,19 @@ impl CompiledFilter {
             bytes_contain(lowercase(haystack).as_bytes(), self.query.as_bytes())
         }
     }
+}
+
+/// `str::trim` (Unicode white space at both ends) by hand: `trim` brings a pattern searcher into
+/// the wasm (size).
+fn trim(s: &str) -> &str {
+    let mut t = s;
+    while let Some(c) = t.chars().next().filter(|c| c.is_whitespace()) {
+        t = t.get(c.len_utf8()..).unwrap_or_default();
+    }
+    while let Some(c) = t.chars().next_back().filter(|c| c.is_whitespace()) {
+        t = t.get(..t.len() - c.len_utf8()).unwrap_or_default();
+    }
+    t
 }
 
 fn contains(sorted: &[String], value: &str) -> bool {
@@ -313,6 +326,24 @@ mod tests {
             ..Default::default()
         };
         assert!(f.matches(&it));
+    }
+
+    #[test]
+    fn trim_is_str_trim() {
+        for s in [
+            "",
+            " ",
+            "a",
+            " a ",
+            "\t\n a b \r\n",
+            "\u{3000}x\u{85}",
+            "\u{a0}\u{2028}",
+            "é ",
+            " \u{200b}y\u{200b} ",
+            "\u{1680}\u{205f}z\u{feff}",
+        ] {
+            assert_eq!(trim(s), s.trim(), "{s:?}");
+        }
     }
 
     #[test]

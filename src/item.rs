@@ -159,7 +159,13 @@ impl Categories<'_> {
 impl<'a> FieldsRef<'a> {
     /// The repository: the part of the identifier before the first `/` (all of it when there is none).
     pub fn repository(&self) -> &'a str {
-        self.identifier.split('/').next().unwrap_or("")
+        // By hand, not `split('/')` (its searcher is code of its own in the wasm: size).
+        let end = self
+            .identifier
+            .bytes()
+            .position(|b| b == b'/')
+            .unwrap_or(self.identifier.len());
+        self.identifier.get(..end).unwrap_or("")
     }
 }
 

@@ -8,7 +8,7 @@ use crate::filter::FilterOptions;
 use crate::item::SourceId;
 use crate::order::SortOrder;
 // A pager has at most as many sources as a page token can hold.
-use crate::token::page_token::{PageToken, SourceState, MAX_SOURCES, MAX_TOKEN_LEN};
+use crate::token::page_token::{encode_position, SourceRef, MAX_SOURCES, MAX_TOKEN_LEN};
 
 /// Items per page when none is given.
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -191,24 +191,19 @@ impl PagerOptions {
         }
         // The start position (every source idle, nothing read) with room for offsets to grow:
         // what every position holds besides its keys and tokens.
-        let start = PageToken {
-            fingerprint: 0,
-            page_size: MAX_PAGE_SIZE,
-            sources: self
-                .sources
-                .iter()
-                .map(|s| SourceState {
-                    source: s.id.clone(),
-                    chunk_token: String::new(),
-                    offset: 0,
-                    watermark: None,
-                    resource_version: String::new(),
-                    exhausted: false,
-                    inconsistent: false,
-                })
-                .collect(),
-        };
-        let bytes = start.encode().map_or(usize::MAX, |t| t.len() * 3 / 4);
+        let start = encode_position(0, MAX_PAGE_SIZE, self.sources.len(), &|i| {
+            self.sources.get(i).map(|s| SourceRef {
+                source: &s.id,
+                chunk_token: "",
+                chunk_wire: None,
+                offset: 0,
+                watermark: None,
+                resource_version: "",
+                exhausted: false,
+                inconsistent: false,
+            })
+        });
+        let bytes = start.map_or(usize::MAX, |t| t.len() * 3 / 4);
         let needed = bytes.saturating_add(OFFSET_GROWTH * self.sources.len());
         if needed > MAX_TOKEN_BYTES - KEY_BYTES {
             return Err(PagerError::options(
@@ -447,7 +442,7 @@ mod tests {
     #[test]
     fn a_position_with_keys_at_the_limit_always_fits_a_page_token() {
         use crate::item::Identity;
-        use crate::token::page_token::{SourceState, Watermark};
+        use crate::token::page_token::{PageToken, SourceState, Watermark};
         for n in [1usize, 2, 3, 7, 16, 33, 64] {
             // The longest namespace the options accept for n sources, found by bisection.
             let with = |len: usize| {

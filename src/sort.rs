@@ -10,13 +10,7 @@ use core::cmp::Ordering;
 
 /// Sorts `items` by `compare`, stably (equal items keep their order), in O(n log n).
 pub fn sort_by<T>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Ordering) {
-    // Already in order (a chunk from a source that streams in merge order): nothing to do.
-    if items
-        .windows(2)
-        .all(|w| matches!(w, [a, b] if compare(a, b) != Ordering::Greater))
-    {
-        return;
-    }
+    // Only these two closures are generic: the sort and the moves are compiled once (size).
     let order = {
         let slice = items.as_slice();
         sorted_order(
@@ -27,17 +21,19 @@ pub fn sort_by<T>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Orderin
             },
         )
     };
-    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
-    items.extend(
-        order
-            .iter()
-            .filter_map(|&i| slots.get_mut(i).and_then(Option::take)),
-    );
+    if let Some(order) = order {
+        let slice = items.as_mut_slice();
+        permute(order, &mut |a, b| slice.swap(a, b));
+    }
 }
 
 /// The indices `0..n` in sorted order: a bottom-up merge sort (runs of 1, 2, 4, ... merged
-/// pairwise; on ties the left run's index goes first, which keeps the sort stable).
-fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+/// pairwise; on ties the left run's index goes first, which keeps the sort stable). `None` when
+/// the items are in order already (a chunk from a source that streams in merge order).
+fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Option<Vec<usize>> {
+    if (1..n).all(|i| compare(i - 1, i) != Ordering::Greater) {
+        return None;
+    }
     let mut from: Vec<usize> = (0..n).collect();
     let mut to = vec![0; n];
     let mut width = 1;
@@ -67,7 +63,25 @@ fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> 
         core::mem::swap(&mut from, &mut to);
         width *= 2;
     }
-    from
+    Some(from)
+}
+
+/// Moves the items so that position `k` holds the item that was at `order[k]`, by swaps along
+/// each cycle of the permutation (n swaps at most; `order` is used up as the visited marks).
+fn permute(mut order: Vec<usize>, swap: &mut dyn FnMut(usize, usize)) {
+    const DONE: usize = usize::MAX;
+    for start in 0..order.len() {
+        let mut cur = start;
+        while let Some(slot) = order.get_mut(cur) {
+            let src = core::mem::replace(slot, DONE);
+            if src == DONE || src == start {
+                break;
+            }
+            // `cur` takes the item at `src`; the item from `start` moves on to `src`.
+            swap(cur, src);
+            cur = src;
+        }
+    }
 }
 
 #[cfg(test)]

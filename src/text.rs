@@ -95,10 +95,11 @@ pub fn decimal(n: i64) -> String {
 /// `n` as 16 lowercase hex digits (fingerprints).
 pub fn hex16(n: u64) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    (0..16)
-        .rev()
-        .map(|i| char::from(HEX[(n >> (4 * i)) as usize & 0xF]))
-        .collect()
+    let mut out = String::with_capacity(16);
+    for i in (0..16).rev() {
+        out.push(char::from(HEX[(n >> (4 * i)) as usize & 0xF]));
+    }
+    out
 }
 
 /// Unicode's default lowercase mapping of `s`: full mappings (`İ` becomes two code points) and

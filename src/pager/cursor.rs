@@ -11,7 +11,6 @@
 //! exactly as it was.
 
 use crate::prelude::*;
-use alloc::collections::VecDeque;
 
 use crate::sort::sort_by;
 
@@ -23,7 +22,9 @@ use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
-use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
+use crate::token::page_token::{
+    canonical_decimal, text_wire, SourceRef, SourceState, MAX_TOKEN_LEN,
+};
 use crate::token::ContinueToken;
 
 use super::stats::SourceStats;
@@ -225,9 +226,11 @@ pub(crate) struct Cursor<P> {
     strict: bool,
     /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.
     decimal: bool,
-    /// Buffered items, sorted by key, none at or below W.
-    pub(crate) buf: VecDeque<Entry<P>>,
-    marks: VecDeque<ChunkMark>,
+    /// Buffered items, none at or below W, sorted by key from the largest down: the smallest,
+    /// next to go, is the last (a `Vec` popped at its end: no `VecDeque` code in the wasm).
+    pub(crate) buf: Vec<Entry<P>>,
+    /// Oldest first; a few at most (the chunks with items buffered).
+    marks: Vec<ChunkMark>,
     /// Where the list goes on: `Some("")` = from its start; `None` = it has ended
     /// (for a source read whole: it is loaded).
     next: Option<String>,
@@ -293,8 +296,8 @@ impl<P> Cursor<P> {
             strict: spec.kind.strict(),
             decimal: spec.kind != SourceKind::Kubernetes,
             spec,
-            buf: VecDeque::new(),
-            marks: VecDeque::new(),
+            buf: Vec::new(),
+            marks: Vec::new(),
             next: Some(String::new()),
             resume: None,
             bound: None,
@@ -695,10 +698,7 @@ impl<P> Cursor<P> {
                 // read and the one before, and the two orders of it may differ.
                 let tied = items
                     .iter()
-                    .enumerate()
-                    .filter(|(_, (k, ..))| k.primary() == name && k != reference)
-                    .map(|(i, _)| i)
-                    .last();
+                    .rposition(|(k, ..)| k.primary() == name && k != reference);
                 let group = match (tied, self.group_start, pos) {
                     (Some(last), Some(start), Some(pos)) if *straddle && start <= *pos => {
                         // The group as known: from its start to the last member seen.
@@ -1043,7 +1043,14 @@ impl<P> Cursor<P> {
             self.list_last = Some(last.primary().to_vec());
             self.last_raw = Some(last.clone());
         }
-        if let Some(max) = p.items.iter().map(|(k, ..)| k).max() {
+        // The largest key read: a loop, not `Iterator::max` (size).
+        let mut max: Option<&SortKey> = None;
+        for (k, ..) in &p.items {
+            if max.map_or(true, |m| k >= m) {
+                max = Some(k);
+            }
+        }
+        if let Some(max) = max {
             if self.max_read.as_ref().map_or(true, |m| max > m) {
                 self.max_read = Some(max.clone());
             }
@@ -1074,30 +1081,26 @@ impl<P> Cursor<P> {
             });
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
-        sort_by(&mut fresh, |a, b| a.key.cmp(&b.key));
-        let before = fresh.len();
-        fresh.dedup_by(|a, b| a.key == b.key);
-        delta.duplicates_dropped += (before - fresh.len()) as u64;
+        delta.duplicates_dropped += sort_unique(&mut fresh);
 
         self.next = p.next;
         self.resume = None;
         match flight.purpose {
             Purpose::Whole => {
-                self.buf = fresh.into();
+                fresh.reverse();
+                self.buf = fresh;
             }
             Purpose::WholePart => {
                 self.staging.append(&mut fresh);
                 if self.next.is_none() {
                     let mut all = core::mem::take(&mut self.staging);
-                    sort_by(&mut all, |a, b| a.key.cmp(&b.key));
-                    let before = all.len();
-                    all.dedup_by(|a, b| a.key == b.key);
-                    delta.duplicates_dropped += (before - all.len()) as u64;
-                    self.buf = all.into();
+                    delta.duplicates_dropped += sort_unique(&mut all);
+                    all.reverse();
+                    self.buf = all;
                 }
             }
             Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. } => {
-                self.marks.push_back(ChunkMark {
+                self.marks.push(ChunkMark {
                     seq,
                     wire: text_wire(&flight.token),
                     token: flight.token,
@@ -1159,7 +1162,7 @@ impl<P> Cursor<P> {
 
     /// Takes the smallest buffered entry (the merge consumed it).
     pub(crate) fn pop_front(&mut self) -> Option<Entry<P>> {
-        let e = self.buf.pop_front()?;
+        let e = self.buf.pop()?;
         if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
             m.live = m.live.saturating_sub(1);
         }
@@ -1172,7 +1175,7 @@ impl<P> Cursor<P> {
         let exhausted = self.exhausted();
         let (chunk_token, chunk_wire, offset) = if exhausted || !self.streamed {
             ("", None, 0)
-        } else if let Some(front) = self.marks.front() {
+        } else if let Some(front) = self.marks.first() {
             // The first chunk with unconsumed items, and how many raw items at
             // its start are consumed: every raw item before the smallest buffered
             // index was consumed or dropped. That is the chunk's first entry in the
@@ -1183,6 +1186,7 @@ impl<P> Cursor<P> {
             let offset = self
                 .buf
                 .iter()
+                .rev()
                 .find(|e| e.chunk == front.seq)
                 .map_or(0, |e| e.group_raw);
             debug_assert_eq!(
@@ -1232,44 +1236,56 @@ impl<P> Cursor<P> {
         })
     }
 
-    fn is_buffered(&self, key: &SortKey) -> bool {
-        // Past the buffer's last key (a streamed chunk's new items): not there, no search.
-        self.buf.back().is_some_and(|last| last.key >= *key)
-            && self.buf.binary_search_by(|e| e.key.cmp(key)).is_ok()
+    /// The smallest buffered entry: the next to go.
+    pub(crate) fn front(&self) -> Option<&Entry<P>> {
+        self.buf.last()
     }
 
-    fn insert_sorted(&mut self, fresh: Vec<Entry<P>>) {
-        let appends = match (self.buf.back(), fresh.first()) {
-            (Some(last), Some(first)) => last.key < first.key,
+    fn is_buffered(&self, key: &SortKey) -> bool {
+        // Past the buffer's largest key (a streamed chunk's new items): not there, no search.
+        // The buffer runs from the largest key down, hence the comparison the other way round.
+        self.buf.first().is_some_and(|largest| largest.key >= *key)
+            && self.buf.binary_search_by(|e| key.cmp(&e.key)).is_ok()
+    }
+
+    /// Adds entries sorted by key (smallest first) to the buffer (largest first).
+    fn insert_sorted(&mut self, mut fresh: Vec<Entry<P>>) {
+        let appends = match (self.buf.first(), fresh.first()) {
+            (Some(largest), Some(first)) => largest.key < first.key,
             _ => true,
         };
+        fresh.reverse();
         if appends {
-            self.buf.extend(fresh);
+            // All after the buffered ones: they go before them.
+            fresh.append(&mut self.buf);
+            self.buf = fresh;
             return;
         }
-        // Equal names straddling chunks, or items inserted ahead: merge.
-        let old = core::mem::take(&mut self.buf);
-        let mut merged = VecDeque::with_capacity(old.len() + fresh.len());
-        let mut a = old.into_iter().peekable();
-        let mut b = fresh.into_iter().peekable();
+        // Equal names straddling chunks, or items inserted ahead: merge, taking the smaller
+        // from the two ends (the old entry first on equal keys), then turn it largest first.
+        let mut old = core::mem::take(&mut self.buf);
+        let mut merged = Vec::with_capacity(old.len() + fresh.len());
         loop {
-            let take_a = match (a.peek(), b.peek()) {
+            let take_old = match (old.last(), fresh.last()) {
                 (Some(x), Some(y)) => x.key <= y.key,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
                 (None, None) => break,
             };
-            let next = if take_a { a.next() } else { b.next() };
+            let next = if take_old { old.pop() } else { fresh.pop() };
             if let Some(e) = next {
-                merged.push_back(e);
+                merged.push(e);
             }
         }
+        merged.reverse();
         self.buf = merged;
     }
 
     fn prune_marks(&mut self) {
-        while self.marks.front().is_some_and(|m| m.live == 0) {
-            self.marks.pop_front();
+        // Only when the oldest is used up (the common case costs one check). Used-up marks
+        // further on go too: no entry refers to them, and `state` reads only the first.
+        if self.marks.first().is_some_and(|m| m.live == 0) {
+            self.marks.retain(|m| m.live > 0);
         }
     }
 
@@ -1327,6 +1343,15 @@ impl<P> Cursor<P> {
     }
 }
 
+/// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
+/// (One function for both uses: each sort and dedup call site is code of its own.)
+fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
+    sort_by(entries, |a, b| a.key.cmp(&b.key));
+    let before = entries.len();
+    entries.dedup_by(|a, b| a.key == b.key);
+    (before - entries.len()) as u64
+}
+
 /// Whether an item read at a position shows that nothing was skipped before
 /// it: it is the reference itself, or its name sorts before the reference's.
 /// An equal name with another key is not enough: a tie-able source orders
@@ -1342,11 +1367,7 @@ fn parse_offset(token: &str) -> Option<u64> {
     if token.is_empty() {
         return Some(0);
     }
-    let b = token.as_bytes();
-    if !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b.first() == Some(&b'0')) {
-        return None;
-    }
-    token.parse().ok()
+    canonical_decimal(token)
 }
 
 /// The token for an item offset; the start is `""`, as a first request sends.

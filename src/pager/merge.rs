@@ -14,7 +14,7 @@ use crate::prelude::*;
 pub(crate) fn candidate_entry<P>(cursors: &[Cursor<P>]) -> Option<(usize, &Entry<P>)> {
     let mut best: Option<(usize, &Entry<P>)> = None;
     for (i, c) in cursors.iter().enumerate() {
-        if let Some(e) = c.buf.front() {
+        if let Some(e) = c.front() {
             if best.map_or(true, |(_, b)| e.key < b.key) {
                 best = Some((i, e));
             }
@@ -33,10 +33,11 @@ pub(crate) fn blocked<P>(cursors: &[Cursor<P>], key: Option<&[u8]>) -> bool {
 /// current candidate, or every source that goes on when nothing is buffered.
 pub(crate) fn blockers<P>(cursors: &[Cursor<P>]) -> Vec<usize> {
     let key = candidate_entry(cursors).map(|(_, e)| e.key.0.as_slice());
-    cursors
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.blocks(key))
-        .map(|(i, _)| i)
-        .collect()
+    let mut out = Vec::new();
+    for (i, c) in cursors.iter().enumerate() {
+        if c.blocks(key) {
+            out.push(i);
+        }
+    }
+    out
 }

@@ -166,11 +166,10 @@ impl<P: Clone> Pager<P> {
     /// A pager at the start of every source. `INVALID_OPTIONS` on bad options.
     pub fn new(options: PagerOptions) -> Result<Self> {
         options.validate()?;
-        let cursors = options
-            .sources
-            .iter()
-            .map(|s| Cursor::new(s.clone(), options.sort))
-            .collect();
+        let mut cursors = Vec::with_capacity(options.sources.len());
+        for s in &options.sources {
+            cursors.push(Cursor::new(s.clone(), options.sort));
+        }
         Ok(Self::assemble(options, cursors, None))
     }
 
@@ -295,7 +294,7 @@ impl<P: Clone> Pager<P> {
         let watermark = self.watermark().cloned();
         let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let mut out = Vec::with_capacity(needed.len());
-        for i in needed {
+        for &i in &needed {
             let Some(c) = self.cursors.get_mut(i) else {
                 continue;
             };
@@ -394,8 +393,13 @@ impl<P: Clone> Pager<P> {
         // cursors already stand right after it: encode first, change nothing on failure.
         let next_page_token = self.encode_position()?;
         self.boundary = Boundary::Token(next_page_token.clone());
-        let take = self.pending.len().min(self.options.page_size as usize);
-        let items: Vec<P> = self.pending.drain(..take).collect();
+        let page_size = self.options.page_size as usize;
+        // The page is what is pending (the merge never pends more than a page; anything over
+        // would stay pending). Taken whole, not drained and collected (size).
+        let mut items = core::mem::replace(&mut self.pending, Vec::with_capacity(page_size));
+        if items.len() > page_size {
+            self.pending = items.split_off(page_size);
+        }
         let n = self.cursors.len();
         let mut stats = core::mem::replace(&mut self.page_stats, Stats::for_sources(n));
         // Counted when taken, not when merged: `items_emitted` is what pages handed out.
@@ -462,29 +466,26 @@ impl<P: Clone> Pager<P> {
 
     /// The current position, owned (only for a position that has no page token).
     fn build_state(&self) -> PageToken {
+        let mut sources = Vec::with_capacity(self.cursors.len());
+        for c in &self.cursors {
+            sources.push(c.state(self.options.sort).to_state());
+        }
         PageToken {
             fingerprint: self.fingerprint,
             page_size: self.options.page_size,
-            sources: self
-                .cursors
-                .iter()
-                .map(|c| c.state(self.options.sort).to_state())
-                .collect(),
+            sources,
         }
     }
 
     /// The page token of the current position, written from the cursors' state as it stands
     /// (no copy of it; each buffered chunk's token was put in its compact form when it came).
     fn encode_position(&self) -> Result<String> {
-        let sources: Vec<_> = self
-            .cursors
-            .iter()
-            .map(|c| c.state(self.options.sort))
-            .collect();
+        let order = self.options.sort;
         crate::token::page_token::encode_position(
             self.fingerprint,
             self.options.page_size,
-            &sources,
+            self.cursors.len(),
+            &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
     }
 

@@ -57,8 +57,13 @@ impl Stats {
 
     /// Zeroed counters for `sources` sources.
     pub fn for_sources(sources: usize) -> Self {
+        // A loop, not `vec![…; n]` (whose clone-filling code is one more instance: size).
+        let mut v = Vec::with_capacity(sources);
+        for _ in 0..sources {
+            v.push(SourceStats::default());
+        }
         Stats {
-            sources: vec![SourceStats::default(); sources],
+            sources: v,
             items_emitted: 0,
         }
     }

@@ -181,11 +181,19 @@ impl ContinueToken {
         let rest = json.strip_prefix(b"{\"v\":\"meta.k8s.io/v1\",\"rv\":")?;
         let digits = rest
             .iter()
-            .take_while(|&&b| b == b'-' || b.is_ascii_digit())
-            .count();
+            .position(|&b| b != b'-' && !b.is_ascii_digit())
+            .unwrap_or(rest.len());
         let (rv, rest) = rest.split_at(digits);
         let start = rest.strip_prefix(b",\"start\":\"")?.strip_suffix(b"\"}")?;
-        let rv = core::str::from_utf8(rv).ok()?.parse().ok()?;
+        // The number by hand (`str::parse` brings its radix parser: size). Only the canonical
+        // spelling needs reading right: any other fails the re-encoding check below.
+        let (negative, magnitude) = match rv.strip_prefix(b"-") {
+            Some(m) => (true, m),
+            None => (false, rv),
+        };
+        let magnitude = super::page_token::canonical_decimal_bytes(magnitude)?;
+        let rv = i128::from(magnitude);
+        let rv = i64::try_from(if negative { -rv } else { rv }).ok()?;
         let parsed = ContinueToken::new(rv, unescape_go_string(start)?);
         (parsed.encode().ok()? == token).then_some(parsed)
     }
@@ -234,11 +242,26 @@ impl ContinueToken {
 /// is empty, `.` or `..` (each of those would be removed, shortening it).
 /// `path_clean` is the reference; a test checks the two agree.
 fn is_clean_start(start: &str) -> bool {
-    let elements = start.strip_prefix('/').unwrap_or(start);
-    elements.is_empty()
-        || elements
-            .split('/')
-            .all(|e| !e.is_empty() && e != "." && e != "..")
+    let elements = start.strip_prefix('/').unwrap_or(start).as_bytes();
+    if elements.is_empty() {
+        return true;
+    }
+    // One pass over the bytes, not `split('/')` (its searcher is code of its own: size). An
+    // element is bad when it is empty, `.` or `..`: at most two bytes, all dots.
+    let bad = |len: usize, dots: usize| len == 0 || (len <= 2 && dots == len);
+    let (mut len, mut dots) = (0, 0);
+    for &b in elements {
+        if b == b'/' {
+            if bad(len, dots) {
+                return false;
+            }
+            (len, dots) = (0, 0);
+        } else {
+            len += 1;
+            dots += usize::from(b == b'.');
+        }
+    }
+    !bad(len, dots)
 }
 
 /// Go's `path.Clean`: the shortest path name lexically equal to `path`.
@@ -281,14 +304,17 @@ pub fn path_clean(path: &str) -> String {
 
 /// Length of `s` written by [`write_go_json_string`], quotes included.
 fn go_json_string_len(s: &str) -> usize {
-    s.chars()
-        .map(|c| match c {
+    let mut len = 2usize;
+    for c in s.chars() {
+        let n = match c {
             '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
             '\u{2028}' | '\u{2029}' => 6,
             c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => 6,
             c => c.len_utf8(),
-        })
-        .fold(2usize, usize::saturating_add)
+        };
+        len = len.saturating_add(n);
+    }
+    len
 }
 
 /// Writes `s` as a JSON string exactly as Go's `encoding/json` does (with its
@@ -370,7 +396,16 @@ fn go_field(key: &str) -> Option<u8> {
         '\u{212A}' => 'K',
         c => c.to_ascii_uppercase(),
     };
-    let is = |name: &str| key.chars().map(fold).eq(name.chars());
+    // A loop rather than `Iterator::eq` over a mapped iterator (size).
+    let is = |name: &str| {
+        let mut folded = key.chars();
+        for want in name.chars() {
+            if folded.next().map(fold) != Some(want) {
+                return false;
+            }
+        }
+        folded.next().is_none()
+    };
     if is("V") {
         Some(0)
     } else if is("RV") {
@@ -563,6 +598,15 @@ mod tests {
                 path_clean(&rooted) == rooted,
                 "{start:?}"
             );
+        }
+    }
+
+    #[test]
+    fn canonical_reading_takes_every_rv() {
+        for rv in [i64::MIN, i64::MIN + 1, -1, 1, 9, 10, i64::MAX] {
+            let token = ContinueToken::new(rv, "kubeapps/pkg-c\u{0}");
+            let text = token.encode().unwrap_or_default();
+            assert_eq!(ContinueToken::decode_canonical(&text), Some(token), "{rv}");
         }
     }
 

@@ -86,8 +86,8 @@ impl PluginOffset {
         if token.len() > 1 && token.starts_with('0') {
             return fail(TokenFault::InvalidField, "Kubeapps writes no leading zeros");
         }
-        match token.parse::<u64>() {
-            Ok(n) if n <= MAX_OFFSET => Ok(PluginOffset::Offset(n)),
+        match super::page_token::canonical_decimal(token) {
+            Some(n) if n <= MAX_OFFSET => Ok(PluginOffset::Offset(n)),
             _ => fail(TokenFault::Overflow, "over the largest offset, 2147483647"),
         }
     }

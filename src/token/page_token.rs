@@ -171,8 +171,9 @@ impl PageToken {
     /// sources) or `too-long` (a text over 8 KiB, e.g. from very long keys or
     /// source tokens).
     pub fn encode(&self) -> Result<String> {
-        let sources: Vec<_> = self.sources.iter().map(SourceState::borrowed).collect();
-        encode_position(self.fingerprint, self.page_size, &sources)
+        encode_position(self.fingerprint, self.page_size, self.sources.len(), &|i| {
+            self.sources.get(i).map(SourceState::borrowed)
+        })
     }
 
     /// Decodes a token written by this or an earlier version.
@@ -249,38 +250,24 @@ impl SourceRef<'_> {
 }
 
 /// The page token of a position held as borrowed parts: byte for byte [`PageToken::encode`] of
-/// the same state, without copying it first.
-pub(crate) fn encode_position(
+/// the same state, without copying it first. `source(i)` gives source `i` of `count`, each
+/// written as it comes (no list of them is built: a `dyn` getter, so one copy of the code serves
+/// the pager and [`PageToken::encode`]).
+pub(crate) fn encode_position<'a>(
     fingerprint: u64,
     page_size: u32,
-    sources: &[SourceRef<'_>],
+    count: usize,
+    source: &dyn Fn(usize) -> Option<SourceRef<'a>>,
 ) -> Result<String> {
-    encode_wire(WireToken::new(fingerprint, page_size, sources))
-}
-
-/// The `Text` field of `text` as a page token writes it: computed once for a text that a
-/// token will hold many times (a buffered chunk's token), then written as it is.
-pub(crate) fn text_wire(text: &str) -> Vec<u8> {
-    let mut w = Writer(Vec::new());
-    WireText::new(text).write(&mut w);
-    w.0
-}
-
-/// The frame of a payload, checked and in base64url.
-fn encode_wire(wire: WireToken<'_>) -> Result<String> {
-    if wire.sources.len() > MAX_SOURCES {
+    if count > MAX_SOURCES {
         return Err(PagerError::page_token(
             TokenFault::TooManySources,
-            text!(
-                wire.sources.len(),
-                " sources; a page token holds at most ",
-                MAX_SOURCES
-            ),
+            text!(count, " sources; a page token holds at most ", MAX_SOURCES),
         ));
     }
     let mut frame = Writer(Vec::with_capacity(256));
     frame.0.push(PAGE_TOKEN_VERSION);
-    wire.write(&mut frame);
+    write_payload(&mut frame, fingerprint, page_size, count, source);
     let mut frame = frame.0;
     let check = crc32::crc32(&frame);
     frame.extend_from_slice(&check.to_le_bytes());
@@ -298,6 +285,32 @@ fn encode_wire(wire: WireToken<'_>) -> Result<String> {
         ));
     }
     Ok(base64url::encode(&frame))
+}
+
+/// The version 1 payload (see the module docs; the fields of `WireToken`, in order).
+fn write_payload<'a>(
+    w: &mut Writer,
+    fingerprint: u64,
+    page_size: u32,
+    count: usize,
+    source: &dyn Fn(usize) -> Option<SourceRef<'a>>,
+) {
+    w.0.extend_from_slice(&fingerprint.to_le_bytes());
+    w.varint(page_size.into());
+    w.varint(count as u64);
+    for i in 0..count {
+        if let Some(s) = source(i) {
+            WireSource::new(&s).write(w);
+        }
+    }
+}
+
+/// The `Text` field of `text` as a page token writes it: computed once for a text that a
+/// token will hold many times (a buffered chunk's token), then written as it is.
+pub(crate) fn text_wire(text: &str) -> Vec<u8> {
+    let mut w = Writer(Vec::new());
+    WireText::new(text).write(&mut w);
+    w.0
 }
 
 /// Decodes a token and tells its frame's version and length.
@@ -389,8 +402,10 @@ fn diagnose_damage(frame: &[u8]) -> PagerError {
 // Writing: the wire structs, written by hand in postcard's encoding (the
 // layout of the module docs; the golden tokens in tests/golden hold it fixed).
 
-/// The version 1 payload (see the module docs).
-#[cfg_attr(test, derive(Serialize))]
+/// The version 1 payload (see the module docs): [`write_payload`] writes it field by field; the
+/// struct itself is only for the tests, which check that writing against postcard's.
+#[cfg(test)]
+#[derive(Serialize)]
 struct WireToken<'a> {
     fingerprint: [u8; 8],
     page_size: u32,
@@ -492,17 +507,6 @@ impl Writer {
     }
 }
 
-impl WireToken<'_> {
-    fn write(&self, w: &mut Writer) {
-        w.0.extend_from_slice(&self.fingerprint);
-        w.varint(self.page_size.into());
-        w.varint(self.sources.len() as u64);
-        for s in &self.sources {
-            s.write(w);
-        }
-    }
-}
-
 impl WireSource<'_> {
     fn write(&self, w: &mut Writer) {
         self.plugin.write(w);
@@ -576,6 +580,7 @@ impl WireMark<'_> {
     }
 }
 
+#[cfg(test)]
 impl<'a> WireToken<'a> {
     fn new(fingerprint: u64, page_size: u32, sources: &'a [SourceRef<'_>]) -> Self {
         WireToken {
@@ -647,15 +652,27 @@ impl<'a> WireText<'a> {
     }
 }
 
-/// `text` as a number when it is exactly how that number is written in decimal.
-fn canonical_decimal(text: &str) -> Option<u64> {
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    let canonical = text == "0" || !text.starts_with('0');
-    if digits && canonical {
-        text.parse().ok()
-    } else {
-        None
+/// `text` as a number when it is exactly how that number is written in decimal: ASCII digits,
+/// no sign, no leading zero (`0` itself aside), within u64. By hand: `str::parse` brings its
+/// general radix parser into the wasm (size).
+pub(crate) fn canonical_decimal(text: &str) -> Option<u64> {
+    canonical_decimal_bytes(text.as_bytes())
+}
+
+/// [`canonical_decimal`] of bytes.
+pub(crate) fn canonical_decimal_bytes(b: &[u8]) -> Option<u64> {
+    if b.is_empty() || (b.len() > 1 && b.first() == Some(&b'0')) {
+        return None;
     }
+    let mut n: u64 = 0;
+    for &c in b {
+        let digit = c.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(n)
 }
 
 impl<'a> WireMark<'a> {
@@ -846,33 +863,33 @@ fn read_token(r: &mut Reader) -> WireResult<PageToken> {
 }
 
 fn read_source(r: &mut Reader) -> WireResult<SourceState> {
-    let plugin = read_plugin(r, "source plugin")?;
-    let cluster = r.str("source cluster")?;
-    let namespace = r.str("source namespace")?;
-    let source = SourceId {
-        plugin,
-        cluster,
-        namespace,
+    // Filled in place: a field that fails to read drops the one partial state, not each string
+    // read so far on its own path (size).
+    let mut st = SourceState {
+        source: SourceId {
+            plugin: String::new(),
+            cluster: String::new(),
+            namespace: String::new(),
+        },
+        chunk_token: String::new(),
+        offset: 0,
+        watermark: None,
+        resource_version: String::new(),
+        exhausted: false,
+        inconsistent: false,
     };
-    let chunk_token = read_text(r, "chunk token")?;
-    let offset = r.u32("offset")?;
-    let watermark = if r.flag("watermark")? {
-        Some(read_mark(r, &source)?)
-    } else {
-        None
-    };
-    let resource_version = read_text(r, "resource version")?;
-    let exhausted = r.flag("exhausted flag")?;
-    let inconsistent = r.flag("inconsistent flag")?;
-    Ok(SourceState {
-        source,
-        chunk_token,
-        offset,
-        watermark,
-        resource_version,
-        exhausted,
-        inconsistent,
-    })
+    st.source.plugin = read_plugin(r, "source plugin")?;
+    st.source.cluster = r.str("source cluster")?;
+    st.source.namespace = r.str("source namespace")?;
+    st.chunk_token = read_text(r, "chunk token")?;
+    st.offset = r.u32("offset")?;
+    if r.flag("watermark")? {
+        st.watermark = Some(read_mark(r, &st.source)?);
+    }
+    st.resource_version = read_text(r, "resource version")?;
+    st.exhausted = r.flag("exhausted flag")?;
+    st.inconsistent = r.flag("inconsistent flag")?;
+    Ok(st)
 }
 
 fn read_plugin(r: &mut Reader, what: &'static str) -> WireResult<String> {
@@ -909,42 +926,44 @@ fn read_text(r: &mut Reader, what: &'static str) -> WireResult<String> {
 }
 
 fn read_mark(r: &mut Reader, source: &SourceId) -> WireResult<Watermark> {
-    let sort_key = r.str("watermark sort key")?;
-    let plugin = if r.flag("watermark plugin")? {
+    // Filled in place, as in `read_source`.
+    let mut mark = Watermark {
+        sort_key: r.str("watermark sort key")?,
+        identity: Identity {
+            plugin: String::new(),
+            cluster: String::new(),
+            namespace: String::new(),
+            identifier: String::new(),
+        },
+    };
+    let id = &mut mark.identity;
+    id.plugin = if r.flag("watermark plugin")? {
         read_plugin(r, "watermark plugin")?
     } else {
         source.plugin.clone()
     };
-    let cluster = if r.flag("watermark cluster")? {
+    id.cluster = if r.flag("watermark cluster")? {
         r.str("watermark cluster")?
     } else {
         source.cluster.clone()
     };
-    let namespace = if r.flag("watermark namespace")? {
+    id.namespace = if r.flag("watermark namespace")? {
         r.str("watermark namespace")?
     } else {
         source.namespace.clone()
     };
-    let identifier = match r.tag(2, "watermark identifier")? {
+    id.identifier = match r.tag(2, "watermark identifier")? {
         0 => r.str("watermark identifier")?,
         _ => {
             let repo = r.str("watermark identifier")?;
-            let mut id = String::with_capacity(repo.len() + 1 + sort_key.len());
-            id.push_str(&repo);
-            id.push('/');
-            id.push_str(&sort_key);
-            id
+            let mut full = String::with_capacity(repo.len() + 1 + mark.sort_key.len());
+            full.push_str(&repo);
+            full.push('/');
+            full.push_str(&mark.sort_key);
+            full
         }
     };
-    Ok(Watermark {
-        sort_key,
-        identity: Identity {
-            plugin,
-            cluster,
-            namespace,
-            identifier,
-        },
-    })
+    Ok(mark)
 }
 
 // ---------------------------------------------------------------------------
@@ -1051,6 +1070,16 @@ mod tests {
     fn refs(token: &PageToken) -> Vec<SourceRef<'_>> {
         token.sources.iter().map(SourceState::borrowed).collect()
     }
+
+    /// The payload as the encoder writes it.
+    fn payload(token: &PageToken) -> Vec<u8> {
+        let mut w = Writer(Vec::new());
+        let n = token.sources.len();
+        write_payload(&mut w, token.fingerprint, token.page_size, n, &|i| {
+            token.sources.get(i).map(SourceState::borrowed)
+        });
+        w.0
+    }
     use std::println;
 
     fn k8s_state(plugin: &str, start: &str, rv: i64) -> SourceState {
@@ -1146,10 +1175,8 @@ mod tests {
                 bare,
             ],
         };
-        let mut w = Writer(Vec::new());
-        WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
         assert_eq!(
-            Ok(w.0),
+            Ok(payload(&token)),
             postcard::to_allocvec(&WireToken::new(
                 token.fingerprint,
                 token.page_size,
@@ -1226,9 +1253,7 @@ mod tests {
             for s in &token.sources {
                 assert_eq!(s.chunk_token.len(), 100, "{name}");
             }
-            let mut w = Writer(Vec::new());
-            WireToken::new(token.fingerprint, token.page_size, &refs(&token)).write(&mut w);
-            let payload = w.0;
+            let payload = payload(&token);
             assert_eq!(
                 Ok(&payload),
                 postcard::to_allocvec(&WireToken::new(
