@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 OPT=node_modules/.bin/wasm-opt
 # The flags of scripts/build.sh.
-FEATURES=(-ocimfs 30 --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types)
+FEATURES=(-ocimfs 30 --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types)
 tmp=$(mktemp -d)
 gz() { gzip -9c "$1" | wc -c; }
 printf '| opt-level | wasm after wasm-opt -Oz | gzip |\n|---|---|---|\n'

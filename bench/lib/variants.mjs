@@ -47,7 +47,7 @@ function build(repo, artefact, dir) {
   execFileSync("wasm-bindgen", [input, "--target", "web", "--out-dir", named, "--out-name", "kubeapps_pager"], { stdio: "inherit" });
   rmSync(input);
   const wasm = path.join(named, "kubeapps_pager_bg.wasm");
-  execFileSync(path.join(repo, "node_modules/.bin/wasm-opt"), ["-Oz", "-g", ...FEATURES, wasm, "-o", wasm], { stdio: "inherit" });
+  execFileSync(path.join(repo, "node_modules/.bin/wasm-opt"), ["-Oz", "-ocimfs", "30", "--converge", "-g", ...FEATURES, wasm, "-o", wasm], { stdio: "inherit" });
 
   const counted = path.join(dir, "counted");
   cpSync(named, counted, { recursive: true });
