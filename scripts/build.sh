@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 WASM_OPT=node_modules/.bin/wasm-opt   # binaryen 132 from npm; never Debian's 108 (corrupts externref tables)
 ESBUILD=node_modules/.bin/esbuild     # pinned in package.json
+TERSER=node_modules/.bin/terser       # pinned in package.json
 # Each module alone, without the `std` feature: the shipped wasm brings its own panic handler and
 # allocator (see src/wasm/runtime.rs); the tests build with the default features (std, both modules).
 # The codec module has a target dir of its own: a cdylib's file name carries no feature hash, so
@@ -24,7 +25,7 @@ cargo build --locked --release --target wasm32-unknown-unknown --no-default-feat
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
 # wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
 stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs docs/PACKAGE.md LICENSE \
-  node_modules/esbuild/package.json | sha256sum | cut -c1-64)
+  node_modules/esbuild/package.json node_modules/terser/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"
   exit 0
@@ -56,7 +57,9 @@ node scripts/package.mjs
 # compresses the JS 1.1 KB smaller than five (measured on the pager entry). Bundling keeps
 # wasm-bindgen's `new URL("…_bg.wasm", import.meta.url)` as it is, so the wasm is still found next
 # to index.js, and leaves one copy of errors.js (one PagerError class per module). The declarations
-# (index.d.ts → …_bg.js's .d.ts) stay: they describe index.js's exports.
+# (index.d.ts → the glue's .d.ts) stay: they describe index.js's exports.
+# Then terser (pinned; its default, safe compression, as an ES module) over esbuild's output:
+# −0.3 KB gzip more than esbuild alone, measured; each alone does worse than the two in a row.
 # duplicate-object-key: wasm-bindgen's glue lists a snippet imported both through shims and
 # directly (json.js in the codec module) twice in its imports object, with the same namespace.
 QUIET=(--log-level=warning --log-override:duplicate-object-key=silent)
@@ -64,7 +67,8 @@ for m in "pkg/web kubeapps_pager" "pkg/codec/web kubeapps_pager_codec"; do
   read -r dir name <<<"$m"
   "$ESBUILD" "$dir/index.js" --bundle --format=esm --minify "${QUIET[@]}" --outfile="$dir/index.bundle.js"
   rm -r "$dir/index.js" "$dir/$name.js" "$dir/snippets"
-  mv "$dir/index.bundle.js" "$dir/index.js"
+  "$TERSER" "$dir/index.bundle.js" --module --compress --mangle --output "$dir/index.js"
+  rm "$dir/index.bundle.js"
   node --input-type=module --check < "$dir/index.js"
 done
 # The bundler and nodejs builds: each file minified on its own (a transform, not a bundle). Each
