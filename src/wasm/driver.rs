@@ -10,7 +10,7 @@ use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::convert::write_js;
-use super::errors::{boundary_error, error_maker};
+use super::errors::boundary_error;
 use super::pager::JsPager;
 use crate::options::SourceKind;
 
@@ -21,11 +21,10 @@ extern "C" {
         fetch_chunk: JsValue,
         options: JsValue,
         sources: JsValue,
-        make_error: JsValue,
         previous: JsValue,
     ) -> js_sys::Promise;
     #[wasm_bindgen(js_name = guardPager)]
-    fn guard_pager(probe: JsPager, make_error: JsValue);
+    fn guard_pager(probe: JsPager);
 }
 
 /// Once per module, with the first pager made: wraps the JS class's methods so that a freed
@@ -36,7 +35,7 @@ pub(crate) fn guard(pager: &JsPager) {
     use core::sync::atomic::{AtomicBool, Ordering};
     static GUARDED: AtomicBool = AtomicBool::new(false);
     if !GUARDED.swap(true, Ordering::Relaxed) {
-        guard_pager(pager.driver_handle(), error_maker());
+        guard_pager(pager.driver_handle());
     }
 }
 
@@ -98,7 +97,6 @@ impl JsPager {
             fetch_chunk,
             options,
             sources,
-            error_maker(),
             previous.map_or(JsValue::UNDEFINED, Into::into),
         );
         *self.running.borrow_mut() = Some(promise.clone());

@@ -9,9 +9,6 @@ use crate::error::{PagerError, TokenFault};
 extern "C" {
     #[wasm_bindgen(js_name = makeError)]
     fn make_error(code: &str, message: &str, details: JsValue) -> JsValue;
-    /// `makeError` itself, for the other snippets (they cannot import this module).
-    #[wasm_bindgen(js_name = errorMaker)]
-    pub(crate) fn error_maker() -> JsValue;
 }
 
 /// The JS `PagerError` for a core error: `code`, `message`, and `details` as a plain object.
