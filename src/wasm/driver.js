@@ -364,17 +364,28 @@ function guardPager(probe) {
   });
 }
 
+/** Pager → its last nextPage promise: the next call starts once it has settled. */
+const lastCall = new WeakMap();
+
 /**
  * Drives `pager` (a handle sharing the caller's pager) until a page is ready: nextRequests,
- * `fetchChunk` (a function) for each request (concurrently), feed or fail each answer in request
- * order. `sources[i]` = `{ label, kubernetes }` of source i. Starts once `previous` (the last
- * call's promise, if any) has settled. Every request of a round is settled (fed, failed or, after
- * an abort, cleared) before the promise settles; the handle is freed then.
+ * `fetchChunk` (a function, else `INVALID_OPTIONS`) for each request (concurrently), feed or fail
+ * each answer in request order. `labels[i]` is source i's label, `kubernetes[i]` "1" for a
+ * kubernetes source. Starts once the caller's previous call, if any, has settled. Every request
+ * of a round is settled (fed, failed or, after an abort, cleared) before the promise settles; the
+ * handle is freed then.
  */
-function drive(pager, fetchChunk, options, sources, previous) {
+function drive(pager, fetchChunk, options, labels, kubernetes) {
   // The caller's own Pager: when it is freed, this call rejects with PAGER_FREED at once.
   const owner = caller;
   caller = undefined;
+  if (typeof fetchChunk !== "function") {
+    pager.free();
+    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", {}));
+  }
+  // One call at a time: a second call waits for the first to settle (React StrictMode and eager
+  // scroll handlers do call twice), then asks for the page after it.
+  const previous = owner && lastCall.get(owner);
   let freedNow = false;
   let hook;
   const freedStop =
@@ -438,7 +449,7 @@ function drive(pager, fetchChunk, options, sources, previous) {
       {},
     );
   const sourceFailed = (index, { status, reason }, cause) => {
-    const label = sources[index]?.label ?? "";
+    const label = labels[index] ?? "";
     const details = { source: label, status };
     if (typeof reason === "string") details.reason = reason;
     details.cause = cause;
@@ -513,7 +524,7 @@ function drive(pager, fetchChunk, options, sources, previous) {
             firstError ??= outside(id);
             continue;
           }
-          const recovers = failure.status === 410 && sources[index]?.kubernetes === true;
+          const recovers = failure.status === 410 && kubernetes[index] === "1";
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;
           } else if (field(answer, PAGER_ERROR) === true && PASS_THROUGH.includes(field(answer, "code"))) {
@@ -528,7 +539,7 @@ function drive(pager, fetchChunk, options, sources, previous) {
     }
   }
 
-  return run().finally(() => {
+  const promise = run().finally(() => {
     freeHooks.get(owner)?.delete(hook);
     try {
       if (listener) signal.removeEventListener("abort", listener);
@@ -537,6 +548,8 @@ function drive(pager, fetchChunk, options, sources, previous) {
     }
     pager.free();
   });
+  if (owner) lastCall.set(owner, promise);
+  return promise;
 }
 
 /** The `SOURCE_FAILED` error of a built-in fetcher. */

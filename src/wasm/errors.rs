@@ -25,9 +25,10 @@ pub(crate) fn js<T>(r: crate::Result<T>) -> JsResult<T> {
     r.map_err(|e| to_js(&e))
 }
 
-/// A JS `PagerError` for a failure only the boundary sees (`ABORTED`, `SOURCE_FAILED`, `REENTRANT_CALL`, ...).
+/// A JS `PagerError` for a failure only the boundary sees (`REENTRANT_CALL`, `INVALID_RESPONSE`
+/// for a request id it never gave), with empty `details` (`makeError` fills in `{}`).
 pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
-    make_error(code, message, js_sys::Object::new().into())
+    make_error(code, message, JsValue::UNDEFINED)
 }
 
 /// A token argument: a string of well-formed text, or the token error for `code` (with a

@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::write_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
+use crate::options::SourceKind;
 use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats};
 use crate::view::ChunkFields;
 
@@ -204,30 +205,45 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
 #[wasm_bindgen(js_name = Pager)]
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,
-    pub(crate) labels: Rc<Vec<String>>,
-    /// The same labels as a JS array, for the pages' stats.
-    labels_js: Rc<JsValue>,
-    /// The last `nextPage` promise: the next call starts after it settles.
-    pub(crate) running: RefCell<Option<js_sys::Promise>>,
+    pub(crate) sources: Rc<Sources>,
+}
+
+/// What the boundary keeps of the sources, fixed for a pager's life.
+pub(crate) struct Sources {
+    /// Each source's label (`plugin/cluster/namespace`), for errors.
+    labels: Vec<String>,
+    /// The same labels as a JS array, for the pages' stats and `nextPage`'s errors.
+    pub(crate) labels_js: JsValue,
+    /// Per source, `1` for a kubernetes source, else `0`: which 410s `nextPage` recovers from.
+    pub(crate) kubernetes: String,
 }
 
 impl JsPager {
     fn wrap(core: CorePager) -> JsPager {
-        let labels = core
-            .options()
-            .sources
-            .iter()
-            .map(|s| s.id.label())
-            .collect::<Vec<_>>();
-        let labels_js = labels
-            .iter()
-            .map(|l| JsValue::from_str(l))
-            .collect::<js_sys::Array>();
+        let mut labels = Vec::new();
+        let mut kubernetes = String::new();
+        for s in &core.options().sources {
+            labels.push(s.id.label());
+            kubernetes.push(if s.kind == SourceKind::Kubernetes {
+                '1'
+            } else {
+                '0'
+            });
+        }
+        let labels_js = write_js(|w| {
+            w.begin_array();
+            for label in &labels {
+                w.string(label);
+            }
+            w.end_array();
+        });
         let pager = JsPager {
             core: Rc::new(RefCell::new(core)),
-            labels: Rc::new(labels),
-            labels_js: Rc::new(labels_js.into()),
-            running: RefCell::new(None),
+            sources: Rc::new(Sources {
+                labels,
+                labels_js,
+                kubernetes,
+            }),
         };
         super::driver::guard(&pager);
         pager
@@ -237,16 +253,15 @@ impl JsPager {
     pub(crate) fn driver_handle(&self) -> JsPager {
         JsPager {
             core: self.core.clone(),
-            labels: self.labels.clone(),
-            labels_js: self.labels_js.clone(),
-            running: RefCell::new(None),
+            sources: self.sources.clone(),
         }
     }
 
     /// The label of the source a request is for (request ids carry their source's index), for
     /// the errors of its answer.
     fn source_of(&self, id: u64) -> &str {
-        self.labels
+        self.sources
+            .labels
             .get(CorePager::request_source(id))
             .map_or("response", String::as_str)
     }
@@ -340,7 +355,7 @@ impl JsPager {
     #[wasm_bindgen(js_name = takePage, unchecked_return_type = "Page | null")]
     pub fn take_page(&self) -> JsResult<JsValue> {
         match js(JsPager::with(&self.core, |p| p.take_page())?)? {
-            Some(page) => Ok(page_to_js(page, &self.labels_js)),
+            Some(page) => Ok(page_to_js(page, &self.sources.labels_js)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -356,6 +371,6 @@ impl JsPager {
     pub fn stats(&self) -> JsResult<JsValue> {
         let mut counters = Vec::new();
         JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
-        Ok(make_stats(&counters, &self.labels_js))
+        Ok(make_stats(&counters, &self.sources.labels_js))
     }
 }
