@@ -22,7 +22,7 @@ extern "C" {
     #[wasm_bindgen(js_name = readChunk)]
     fn read_chunk(response: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = copyChunk)]
-    fn copy_chunk(read: &JsValue, bytes: &mut [u8], lens: &mut [u32]) -> i32;
+    fn copy_chunk(bytes: &mut [u8], lens: &mut [u32]) -> i32;
     #[wasm_bindgen(js_name = makePage)]
     fn make_page(chunks: &js_sys::Array, data: &[u32], token: &str, labels: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = makeStats)]
@@ -90,6 +90,11 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     make_page(&chunks, &data, &page.next_page_token, labels)
 }
 
+/// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
+/// the number of key lengths, whether there is a remaining item count, its low and high halves;
+/// then the UTF-8 bytes of the next token and of the resourceVersion (written by the copy).
+const HEADER: usize = 8;
+
 /// Feeds a response to the core: its key fields read in one crossing, as borrowed slices.
 /// `INVALID_RESPONSE` names the source; the pager is then unchanged.
 fn feed_js(
@@ -105,34 +110,40 @@ fn feed_js(
         })
     };
     // Read the response before borrowing the core: reading may run the caller's getters.
-    let read = read_chunk(response);
-    let get =
-        |k: &str| js_sys::Reflect::get(&read, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-    if let Some(error) = get("error").as_string() {
+    let items = read_chunk(response);
+    if let Some(error) = items.as_string() {
         return Err(invalid(error));
     }
-    let size = |k: &str| get(k).as_f64().map_or(0, |n| n as usize);
-    // The key text's UTF-8, written by the platform's encoder straight into wasm memory (a `&str`
-    // would be copied by a JS loop, a character at a time): as many bytes as UTF-16 units for
-    // ASCII, at most 3 per unit for anything.
-    let units = size("units");
-    let mut lens = vec![0u32; size("count")];
+    // The sizes first (a copy into nothing fills the header), then the next token, the
+    // resourceVersion and the key text as UTF-8, written by the platform's encoder straight into
+    // wasm memory (a `&str` would be copied by a JS loop, a character at a time): as many bytes as
+    // UTF-16 units for ASCII, at most 3 per unit for anything.
+    let mut lens = vec![0u32; HEADER];
+    copy_chunk(&mut [], &mut lens);
+    let (n, units) = (lens[0] as usize, lens[1] as usize);
+    let remaining = (lens[3] != 0).then(|| u64::from(lens[5]) << 32 | u64::from(lens[4]));
+    lens = vec![0u32; HEADER.saturating_add(lens[2] as usize)];
     let mut text = Vec::new();
     for bytes in [units, units.saturating_mul(3)] {
         text = vec![0u8; bytes];
-        if let Ok(written) = usize::try_from(copy_chunk(&read, &mut text, &mut lens)) {
+        if let Ok(written) = usize::try_from(copy_chunk(&mut text, &mut lens)) {
             text.truncate(written);
             break;
         }
         text.clear();
     }
-    let n = size("n");
-    let fields = core::str::from_utf8(&text)
+    let next_end = lens[6] as usize;
+    let keys_start = next_end.saturating_add(lens[7] as usize);
+    let part = |from: usize, to: usize| {
+        let bytes = text.get(from..to).unwrap_or_default();
+        core::str::from_utf8(bytes).unwrap_or_default()
+    };
+    let owned = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    let fields = ChunkFields::read(part(keys_start, text.len()), &lens[HEADER..])
         .ok()
-        .and_then(|text| ChunkFields::read(text, &lens).ok())
         .filter(|f| f.len() == n)
         .ok_or_else(|| invalid("unreadable response".into()))?;
-    let chunk = Rc::new(get("items"));
+    let chunk = Rc::new(items);
     let chunk = ChunkOf {
         items: fields
             .iter()
@@ -145,9 +156,9 @@ fn feed_js(
                 (f, item)
             })
             .collect(),
-        next_token: get("next").as_string().filter(|s| !s.is_empty()),
-        resource_version: get("resourceVersion").as_string(),
-        remaining_item_count: get("remaining").as_f64().map(|n| n as u64),
+        next_token: owned(part(0, next_end)),
+        resource_version: owned(part(next_end, keys_start)),
+        remaining_item_count: remaining,
     };
     js(JsPager::with(core, |p| p.feed(id, chunk))?)
 }
