@@ -206,15 +206,27 @@ function makeStats(counters, labels, at = 0) {
   return stats;
 }
 
+/** The item arrays of the page being built, in the order `pageChunk` gave them (its chunk slots). */
+let chunks = [];
+
+/** Adds the next chunk slot of the page being built (`makePage` takes them). */
+function pageChunk(items) {
+  chunks.push(items);
+}
+
 /**
  * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`), the item count n, n chunk slots, n indices, then the counters (`makeStats`): item k
- * is `chunks[slot k][index k]`, the very object fed.
+ * `truncated`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
+ * (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed. Without a `token`, the
+ * pager's `PagerStats` of the counters in `data` instead.
  */
-function makePage(chunks, data, token, labels) {
+function makePage(data, token, labels) {
+  if (token === undefined) return makeStats(data, labels);
   const [flags, n] = data;
   const items = new Array(n);
-  for (let k = 0; k < n; k++) items[k] = chunks[data[2 + k]][data[2 + n + k]];
+  const slots = chunks;
+  chunks = [];
+  for (let k = 0; k < n; k++) items[k] = slots[data[2 + k]][data[2 + n + k]];
   return {
     items,
     nextPageToken: token,
@@ -252,4 +264,4 @@ function copyChunk(bytes, lens) {
   return at;
 }
 
-export { readChunk, copyChunk, makePage, makeStats };
+export { readChunk, copyChunk, pageChunk, makePage };

@@ -23,10 +23,10 @@ extern "C" {
     fn read_chunk(response: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = copyChunk)]
     fn copy_chunk(bytes: &mut [u8], lens: &mut [u32]) -> i32;
+    #[wasm_bindgen(js_name = pageChunk)]
+    fn page_chunk(items: &JsValue);
     #[wasm_bindgen(js_name = makePage)]
-    fn make_page(chunks: &js_sys::Array, data: &[u32], token: &str, labels: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = makeStats)]
-    fn make_stats(counters: &[u32], labels: &JsValue) -> JsValue;
+    fn make_page(data: &[u32], token: Option<&str>, labels: &JsValue) -> JsValue;
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -70,8 +70,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
         u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
     );
     data.push(n as u32);
-    // One array entry per distinct chunk; each item's slot points at its chunk.
-    let chunks = js_sys::Array::new();
+    // One `pageChunk` call per distinct chunk; each item's slot points at its chunk.
     let mut seen: Vec<*const JsValue> = Vec::new();
     for item in &page.items {
         let ptr = Rc::as_ptr(&item.chunk);
@@ -79,7 +78,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
             Some(slot) => slot,
             None => {
                 seen.push(ptr);
-                chunks.push(&item.chunk);
+                page_chunk(&item.chunk);
                 seen.len() - 1
             }
         };
@@ -87,7 +86,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     }
     data.extend(page.items.iter().map(|item| item.index));
     push_counters(&mut data, &page.stats);
-    make_page(&chunks, &data, &page.next_page_token, labels)
+    make_page(&data, Some(&page.next_page_token), labels)
 }
 
 /// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
@@ -382,6 +381,6 @@ impl JsPager {
     pub fn stats(&self) -> JsResult<JsValue> {
         let mut counters = Vec::new();
         JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
-        Ok(make_stats(&counters, &self.sources.labels_js))
+        Ok(make_page(&counters, None, &self.sources.labels_js))
     }
 }
