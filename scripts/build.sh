@@ -24,7 +24,7 @@ cargo build --locked --release --target wasm32-unknown-unknown --no-default-feat
 
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
 # wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
-stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs docs/PACKAGE.md LICENSE \
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs scripts/unhash-imports.mjs docs/PACKAGE.md LICENSE \
   node_modules/esbuild/package.json node_modules/terser/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"
@@ -39,6 +39,8 @@ for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_
   node scripts/strip-target-features.mjs "$wasm" "$stripped/$name.wasm"
   for t in web bundler nodejs; do
     wasm-bindgen "$stripped/$name.wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
+    # Without the hashes wasm-bindgen appends to import names (scripts/unhash-imports.mjs says why).
+    node scripts/unhash-imports.mjs "$dir/$t" "$name" >/dev/null
     # Each target's wasm differs (its imports name the target's JS modules): optimise each one.
     # -ocimfs 30: inline a function into its only caller only when small (binaryen inlines any
     # single-caller function by default; the huge merged functions compress worse: -3.9 KB gzip,

@@ -12,15 +12,19 @@ const pkg = join(root, "pkg");
 const crate = "kubeapps_pager";
 const version = /^version = "([^"]+)"/m.exec(readFileSync(join(root, "Cargo.toml"), "utf8"))[1];
 
-/** The path of src/wasm/errors.js as wasm-bindgen copied it into a build's snippets/, from `base`. */
-function errorSnippet(base) {
+/** The path of src/wasm/`file` as wasm-bindgen copied it into a build's snippets/, from `base`. */
+function snippet(base, file = "errors.js") {
   const dir = join(base, "snippets");
   const crates = readdirSync(dir).filter((d) => d.startsWith("kubeapps-pager-"));
   if (crates.length !== 1) throw new Error(`expected one snippet folder in ${dir}, found ${crates}`);
-  const file = join(dir, crates[0], "src", "wasm", "errors.js");
-  if (!existsSync(file)) throw new Error(`missing ${file}`);
-  return "./" + relative(base, file);
+  const path = join(dir, crates[0], "src", "wasm", file);
+  if (!existsSync(path)) throw new Error(`missing ${path}`);
+  return "./" + relative(base, path);
 }
+const errorSnippet = (base) => snippet(base);
+
+/** The functions driver.js exports to users: the pager module's built-in fetchers (no wasm export). */
+const FETCHERS = ["kubeappsFetcher", "kubernetesListFetcher"];
 
 function writeJson(file, value) {
   writeFileSync(file, JSON.stringify(value, null, 2) + "\n");
@@ -28,9 +32,11 @@ function writeJson(file, value) {
 
 /**
  * The entry points of one wasm module's three builds: `dir` (pkg/ or pkg/codec/) holds web/,
- * bundler/ and nodejs/ as wasm-bindgen made them, with glue named `name`.js.
+ * bundler/ and nodejs/ as wasm-bindgen made them, with glue named `name`.js. `own`: the names a
+ * snippet exports to users besides the glue's, from src/wasm/`own.file` (the pager module's
+ * fetchers, from driver.js), if any.
  */
-function entries(dir, name) {
+function entries(dir, name, own) {
   // ESM targets: re-export the glue and PagerError from the same snippet module the glue uses,
   // so `instanceof PagerError` holds for every thrown error.
   for (const target of ["web", "bundler"]) {
@@ -41,6 +47,7 @@ function entries(dir, name) {
       `export * from "./${name}.js";`,
       target === "web" ? `export { default, default as init } from "./${name}.js";` : null,
       `export { PagerError } from "${errorSnippet(base)}";`,
+      own ? `export { ${own.names.join(", ")} } from "${snippet(base, own.file)}";` : null,
     ].filter(Boolean);
     writeFileSync(join(base, "index.js"), lines.join("\n") + "\n");
     writeFileSync(
@@ -54,15 +61,19 @@ function entries(dir, name) {
 
   // nodejs target: the glue is CommonJS and `require`s the snippets, so they must be CommonJS too.
   // Each snippet ends with one `export { a, b };` line (a rule of src/wasm/*.js); it becomes module.exports.
+  // Its imports of other snippets (`import { a } from "./b.js";`, whole lines) become `require`s.
   const base = join(dir, "nodejs");
   const snippetRoot = dirname(join(base, errorSnippet(base)));
   for (const file of readdirSync(snippetRoot).filter((f) => f.endsWith(".js")).map((f) => join(snippetRoot, f))) {
     const source = readFileSync(file, "utf8");
     const exportLine = /^export \{ ([\w, ]+) \};$/m;
     if ((source.match(new RegExp(exportLine, "gm")) ?? []).length !== 1) throw new Error(`${file}: needs exactly one export line`);
+    const importLine = /^import \{ ([\w, ]+) \} from ("\.\/\w+\.js");$/gm;
+    const cjs = source.replace(exportLine, "module.exports = { $1 };").replace(importLine, "const { $1 } = require($2);");
+    if (/^\s*(import|export)\b/m.test(cjs)) throw new Error(`${file}: an import or export line is left`);
     // Like the glue below: Node's own TextEncoder, which Jest's jsdom environment lacks as a global.
     const bind = /\bTextEncoder\b/.test(source) ? 'const { TextEncoder } = require("util");\n' : "";
-    writeFileSync(file, bind + source.replace(exportLine, "module.exports = { $1 };"));
+    writeFileSync(file, bind + cjs);
   }
   writeJson(join(base, "package.json"), { type: "commonjs" });
 
@@ -87,6 +98,7 @@ function entries(dir, name) {
     `const glue = require("./${name}.js");`,
     ...names.map((n) => `exports.${n} = glue.${n};`),
     `exports.PagerError = require("${errorSnippet(base)}").PagerError;`,
+    ...(own ? own.names.map((n) => `exports.${n} = require("${snippet(base, own.file)}").${n};`) : []),
     "/** The nodejs build is ready on require; `init()` exists so that code shared with the web build runs unchanged. */",
     "exports.default = exports.init = function init() { return Promise.resolve(); };",
   ];
@@ -94,7 +106,7 @@ function entries(dir, name) {
   // ESM face of the same CommonJS module (one instance, one PagerError class), with a real default `init`.
   const esm = [
     'import cjs from "./index.js";',
-    `export const { ${[...names, "PagerError", "init"].join(", ")} } = cjs;`,
+    `export const { ${[...names, "PagerError", ...(own?.names ?? []), "init"].join(", ")} } = cjs;`,
     "export default cjs.init;",
   ];
   writeFileSync(join(base, "index.mjs"), esm.join("\n") + "\n");
@@ -115,7 +127,8 @@ function entries(dir, name) {
 /**
  * wasm-bindgen names an export `x2` in the glue and its .d.ts (`declare function x2(…)` plus
  * `export { x2 as x }`) when the glue also imports a snippet function named `x` (driver.js's
- * request loop was once `kubeappsFetcher`; it is `kubeappsRequests` now). Kept as a guard: make
+ * request loop was once `kubeappsFetcher`, a wasm export then; the fetchers are driver.js's own
+ * exports now, which the glue does not import). Kept as a guard: make
  * such declarations say `export function x(…)`, as for every other function, so that editors
  * show the real name. Throws if an aliased export is left over.
  */
@@ -131,7 +144,7 @@ function unaliasDeclarations(file) {
 }
 
 // The pager module (pkg/web, pkg/bundler, pkg/nodejs) and the codec module (pkg/codec/…).
-entries(pkg, crate);
+entries(pkg, crate, { file: "driver.js", names: FETCHERS });
 entries(join(pkg, "codec"), `${crate}_codec`);
 for (const [dir, name] of [[pkg, crate], [join(pkg, "codec"), `${crate}_codec`]]) {
   for (const target of ["web", "bundler", "nodejs"]) unaliasDeclarations(join(dir, target, `${name}.d.ts`));

@@ -7,7 +7,7 @@
 //    `metadata.remainingItemCount`), whose items are Kubeapps summaries or Kubernetes objects
 //    (`metadata.name`, `metadata.namespace`, `spec.displayName`, `spec.shortDescription`, `spec.categories`).
 // Also builds pages and stats for the pager in one call each. Never throws: a value it cannot
-// read gives `{ error }`. Keep the export line the file's last line (scripts/package.mjs rewrites
+// read gives its message. Keep the export line the file's last line (scripts/package.mjs rewrites
 // it to CommonJS for the nodejs build).
 
 const isObject = (v) => typeof v === "object" && v !== null;
@@ -94,10 +94,16 @@ function count(value, what) {
 }
 
 /**
- * Reads a chunk response. Returns `{ items, n, text, units, lens, count, next, resourceVersion,
- * remaining }` where `text` is every item's key fields joined by "\0" and `lens` their lengths, as
- * `ChunkFields` (src/view.rs) reads them (`n`, `units`, `count`: the lengths of `items`, `text`
- * and `lens`); or `{ error }`. `copyChunk` then copies `text` and `lens` into wasm memory.
+ * What `readChunk` read last, for `copyChunk` (the wasm calls it right after, with no JS between):
+ * `n` items, the `next` token, the `resourceVersion` ("" when none), `text` (every item's key
+ * fields joined by "\0") and `lens` (their lengths), as `ChunkFields` (src/view.rs) reads them,
+ * and the `remaining` item count (or null).
+ */
+let last;
+
+/**
+ * Reads a chunk response: returns our own copy of its items (an Array) and keeps what `copyChunk`
+ * copies into wasm memory; or the message (a string) of why it cannot be read.
  */
 function readChunk(response) {
   try {
@@ -157,10 +163,10 @@ function readChunk(response) {
       packKeys(items, true); // throws, naming the field
       throw new TypeError("the items' text is not well-formed (a lone surrogate)");
     }
-    const lens = keys.lens;
-    return { items, n: items.length, text, units: text.length, lens, count: lens.length, next, resourceVersion, remaining };
+    last = { n: items.length, next, resourceVersion: resourceVersion ?? "", text, lens: keys.lens, remaining };
+    return items;
   } catch (e) {
-    return { error: describe(e) };
+    return describe(e);
   }
 }
 
@@ -200,15 +206,27 @@ function makeStats(counters, labels, at = 0) {
   return stats;
 }
 
+/** The item arrays of the page being built, in the order `pageChunk` gave them (its chunk slots). */
+let chunks = [];
+
+/** Adds the next chunk slot of the page being built (`makePage` takes them). */
+function pageChunk(items) {
+  chunks.push(items);
+}
+
 /**
  * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`), the item count n, n chunk slots, n indices, then the counters (`makeStats`): item k
- * is `chunks[slot k][index k]`, the very object fed.
+ * `truncated`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
+ * (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed. Without a `token`, the
+ * pager's `PagerStats` of the counters in `data` instead.
  */
-function makePage(chunks, data, token, labels) {
+function makePage(data, token, labels) {
+  if (token === undefined) return makeStats(data, labels);
   const [flags, n] = data;
   const items = new Array(n);
-  for (let k = 0; k < n; k++) items[k] = chunks[data[2 + k]][data[2 + n + k]];
+  const slots = chunks;
+  chunks = [];
+  for (let k = 0; k < n; k++) items[k] = slots[data[2 + k]][data[2 + n + k]];
   return {
     items,
     nextPageToken: token,
@@ -222,15 +240,28 @@ function makePage(chunks, data, token, labels) {
 const encoder = new TextEncoder();
 
 /**
- * Copies what `readChunk` read into wasm memory: `text` as UTF-8 into `bytes`, `lens` into `lens`
- * (both views of wasm memory, sized from `units` and `count`). The bytes written, or -1 when they
- * do not fit.
+ * Copies what `readChunk` read last into wasm memory (`bytes` and `lens` are views of it). `lens`
+ * starts with a header of 8 u32s: this fills the first 6 (the item count, the UTF-16 units of the
+ * next token, the resourceVersion and the key text together, the number of key lengths, whether
+ * there is a `remaining` count, its low and high halves), then, when `lens` has room for them after
+ * the header, the key lengths; `bytes` gets the next token, the resourceVersion and the key text
+ * as UTF-8, and the header's last 2 u32s the bytes of the first two. Returns the bytes written, or
+ * -1 when the lengths or the text do not fit (a call with a header alone reads the sizes).
  */
-function copyChunk(read, bytes, lens) {
-  if (lens.length !== read.lens.length) return -1;
-  lens.set(read.lens);
-  const { read: units, written } = encoder.encodeInto(read.text, bytes);
-  return units === read.text.length ? written : -1;
+function copyChunk(bytes, lens) {
+  const { n, next, resourceVersion, text, lens: keyLens, remaining } = last;
+  const r = remaining ?? 0;
+  lens.set([n, next.length + resourceVersion.length + text.length, keyLens.length, remaining !== null, r % 4294967296, r / 4294967296]);
+  if (lens.length !== 8 + keyLens.length) return -1;
+  lens.set(keyLens, 8);
+  let at = 0;
+  for (const [k, part] of [next, resourceVersion, text].entries()) {
+    const { read, written } = encoder.encodeInto(part, bytes.subarray(at));
+    if (read !== part.length) return -1;
+    if (k < 2) lens[6 + k] = written;
+    at += written;
+  }
+  return at;
 }
 
-export { readChunk, copyChunk, makePage, makeStats };
+export { readChunk, copyChunk, pageChunk, makePage };

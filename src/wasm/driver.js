@@ -2,11 +2,13 @@
 // built-in fetchers. They only await promises and call the pager's own sans-IO methods; doing
 // that here keeps an async executor, closures and web-sys bindings out of the wasm. Also the
 // reading of the pager's JS inputs (options, fetcher options, failures): one table-driven reader
-// here instead of a schema interpreter in the wasm; the wasm gets typed values, packed.
-// `makeError` (errors.js) is passed in: snippets cannot import each other in the CommonJS build.
-// Never throws synchronously, but for the `INVALID_OPTIONS` PagerErrors of the readers and the
-// fetchers (the wasm catches them). Keep the export line the file's last line (scripts/package.mjs
-// rewrites it to CommonJS for the nodejs build).
+// here instead of a schema interpreter in the wasm; the wasm gets typed values, packed. The
+// fetchers are the package's own exports (scripts/package.mjs re-exports them next to the glue's).
+// Never throws synchronously, but for the `INVALID_OPTIONS` PagerErrors of the readers (the wasm
+// catches them) and the fetchers. Keep the import line (the only one) and the export line as they
+// are: scripts/package.mjs rewrites both to CommonJS for the nodejs build.
+
+import { makeError } from "./errors.js";
 
 /** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
 const MAX_EXPIRED_IN_A_ROW = 8;
@@ -136,7 +138,7 @@ const kindOf = (v) => (v === null ? "null" : a(Array.isArray(v) ? "array" : type
  * characters), so that only plain data is read: nothing of the caller's runs while reading, and
  * the rules are the JSON ones the options always had.
  */
-function readInput(value, shape, makeError) {
+function readInput(value, shape) {
   const fail = (at, problem) => {
     const field = at || "options";
     throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${problem}`, { field });
@@ -229,8 +231,8 @@ function pack(v, kind) {
 }
 
 /** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
-function readOptions(value, makeError) {
-  return pack(readInput(value, OPTIONS, makeError), OPTIONS);
+function readOptions(value) {
+  return pack(readInput(value, OPTIONS), OPTIONS);
 }
 
 /**
@@ -238,7 +240,7 @@ function readOptions(value, makeError) {
  * `status`, then `reason` and `continue`, each 1 for a string then the string, else 0. Throws
  * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
  */
-function readFailure(failure, makeError, source) {
+function readFailure(failure, source) {
   const read = failureOf(failure);
   let out = packNumber(read.status);
   for (const key of ["reason", "continue"]) {
@@ -282,7 +284,7 @@ function selfOf(pager) {
  * `PAGER_FREED` at once, and a nextPage made from inside its own pager's fetchChunk (it would wait
  * for itself) rejects with `REENTRANT_CALL`. Called once per module, by the first Pager made.
  */
-function guardPager(probe, makeError) {
+function guardPager(probe) {
   const proto = Object.getPrototypeOf(probe);
   probe.free();
   const freed = (method) =>
@@ -362,17 +364,28 @@ function guardPager(probe, makeError) {
   });
 }
 
+/** Pager → its last nextPage promise: the next call starts once it has settled. */
+const lastCall = new WeakMap();
+
 /**
  * Drives `pager` (a handle sharing the caller's pager) until a page is ready: nextRequests,
- * `fetchChunk` (a function) for each request (concurrently), feed or fail each answer in request
- * order. `sources[i]` = `{ label, kubernetes }` of source i. Starts once `previous` (the last
- * call's promise, if any) has settled. Every request of a round is settled (fed, failed or, after
- * an abort, cleared) before the promise settles; the handle is freed then.
+ * `fetchChunk` (a function, else `INVALID_OPTIONS`) for each request (concurrently), feed or fail
+ * each answer in request order. `labels[i]` is source i's label, `kubernetes[i]` "1" for a
+ * kubernetes source. Starts once the caller's previous call, if any, has settled. Every request
+ * of a round is settled (fed, failed or, after an abort, cleared) before the promise settles; the
+ * handle is freed then.
  */
-function drive(pager, fetchChunk, options, sources, makeError, previous) {
+function drive(pager, fetchChunk, options, labels, kubernetes) {
   // The caller's own Pager: when it is freed, this call rejects with PAGER_FREED at once.
   const owner = caller;
   caller = undefined;
+  if (typeof fetchChunk !== "function") {
+    pager.free();
+    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", {}));
+  }
+  // One call at a time: a second call waits for the first to settle (React StrictMode and eager
+  // scroll handlers do call twice), then asks for the page after it.
+  const previous = owner && lastCall.get(owner);
   let freedNow = false;
   let hook;
   const freedStop =
@@ -436,7 +449,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
       {},
     );
   const sourceFailed = (index, { status, reason }, cause) => {
-    const label = sources[index]?.label ?? "";
+    const label = labels[index] ?? "";
     const details = { source: label, status };
     if (typeof reason === "string") details.reason = reason;
     details.cause = cause;
@@ -511,7 +524,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
             firstError ??= outside(id);
             continue;
           }
-          const recovers = failure.status === 410 && sources[index]?.kubernetes === true;
+          const recovers = failure.status === 410 && kubernetes[index] === "1";
           if (recovers && expiredInARow < MAX_EXPIRED_IN_A_ROW) {
             expiredInARow++;
           } else if (field(answer, PAGER_ERROR) === true && PASS_THROUGH.includes(field(answer, "code"))) {
@@ -526,7 +539,7 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     }
   }
 
-  return run().finally(() => {
+  const promise = run().finally(() => {
     freeHooks.get(owner)?.delete(hook);
     try {
       if (listener) signal.removeEventListener("abort", listener);
@@ -535,10 +548,12 @@ function drive(pager, fetchChunk, options, sources, makeError, previous) {
     }
     pager.free();
   });
+  if (owner) lastCall.set(owner, promise);
+  return promise;
 }
 
 /** The `SOURCE_FAILED` error of a built-in fetcher. */
-function failed(makeError, url, status, body, cause, why = "") {
+function failed(url, status, body, cause, why = "") {
   const details = { status, url };
   const reason = stringField(body, ["reason"]);
   if (reason !== "") details.reason = reason;
@@ -556,7 +571,7 @@ function failed(makeError, url, status, body, cause, why = "") {
 }
 
 /** GETs `url` and resolves with its JSON body, or rejects with `SOURCE_FAILED`. */
-async function getJson(makeError, url, headers, signal) {
+async function getJson(url, headers, signal) {
   const h = new Headers();
   h.append("Accept", "application/json");
   for (const [k, v] of headers) h.append(k, v);
@@ -568,7 +583,7 @@ async function getJson(makeError, url, headers, signal) {
   } catch (e) {
     // AbortError passes through unchanged: nextPage reports ABORTED itself.
     if (stringField(e, ["name"]) === "AbortError") throw e;
-    throw failed(makeError, url, 0, undefined, e, causeText(e));
+    throw failed(url, 0, undefined, e, causeText(e));
   }
   const status = response.status;
   let body;
@@ -578,8 +593,8 @@ async function getJson(makeError, url, headers, signal) {
     body = undefined;
   }
   if (response.ok && isObject(body)) return body;
-  if (response.ok) throw failed(makeError, url, status, undefined, "the body is not a JSON object");
-  throw failed(makeError, url, status, body, undefined);
+  if (response.ok) throw failed(url, status, undefined, "the body is not a JSON object");
+  throw failed(url, status, body, undefined);
 }
 
 /** A request's `limit` as a whole number (0 when it is not a number). */
@@ -594,7 +609,7 @@ function signalOf(init) {
 }
 
 /** Throws `INVALID_OPTIONS` for a header that `new Headers()` refuses: when a fetcher is made, not at its first request. */
-function checkHeaders(headers, makeError) {
+function checkHeaders(headers) {
   for (const [name, value] of headers) {
     try {
       if (typeof Headers === "function") new Headers([[name, value]]);
@@ -606,7 +621,7 @@ function checkHeaders(headers, makeError) {
 }
 
 /** Throws `INVALID_OPTIONS` naming `field` when `url` holds what `bad` matches: `what` says what. */
-function checkUrl(url, bad, field, what, makeError) {
+function checkUrl(url, bad, field, what) {
   if (bad.test(url)) throw makeError("INVALID_OPTIONS", `invalid options: ${field}: must not hold ${what}`, { field });
 }
 
@@ -615,20 +630,25 @@ function checkUrl(url, bad, field, what, makeError) {
  * slashes for `trim`), the `context` (kubeapps only) and the headers as [name, value] pairs
  * sorted by name, each checked by `new Headers()`.
  */
-function fetcherOptions(options, shape, makeError) {
-  const [url, headers = [], [cluster = "", namespace = ""] = []] = readInput(options, shape, makeError);
+function fetcherOptions(options, shape) {
+  const [url, headers = [], [cluster = "", namespace = ""] = []] = readInput(options, shape);
   headers.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  checkHeaders(headers, makeError);
+  checkHeaders(headers);
   return [url, headers, cluster, namespace];
 }
 
 /**
- * A `fetchChunk` for the kubeapps-apis REST gateway (`KubeappsFetcherOptions`): plugin, cluster
- * and namespace from each request's source (`context.cluster`/`namespace` fill empty ones).
+ * `kubeappsFetcher(options)`, an export of the package: a `fetchChunk` for the kubeapps-apis REST
+ * gateway, `GET {baseUrl}/plugins/{plugin}/packages/v1alpha1/availablepackages` (plugin
+ * `helm.packages` → `helm`), `KubeappsFetcherOptions`: plugin, cluster and namespace from each
+ * request's source (`context.cluster`/`namespace` fill empty ones). Throws `INVALID_OPTIONS`. A
+ * non-2xx answer rejects with a `SOURCE_FAILED` whose `details` carry `status`, and for a
+ * Kubernetes `Status` body its `reason` and `metadata.continue` (`continue`), which is what
+ * `Pager.fail` and `nextPage` read to recover from 410 Expired.
  */
-function kubeappsRequests(options, makeError) {
-  const [url, headers, cluster, namespace] = fetcherOptions(options, KUBEAPPS_FETCHER, makeError);
-  checkUrl(url, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)", makeError);
+function kubeappsFetcher(options) {
+  const [url, headers, cluster, namespace] = fetcherOptions(options, KUBEAPPS_FETCHER);
+  checkUrl(url, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)");
   const base = url.replace(/\/+$/, "");
   const enc = encodeURIComponent;
   return (request, init) => {
@@ -641,20 +661,24 @@ function kubeappsRequests(options, makeError) {
       `${base}/plugins/${enc(path)}/packages/v1alpha1/availablepackages` +
       `?context.cluster=${enc(c)}&context.namespace=${enc(ns)}&paginationOptions.pageSize=${limitOf(request)}`;
     if (token !== "") url += `&paginationOptions.pageToken=${enc(token)}`;
-    return getJson(makeError, url, headers, signalOf(init));
+    return getJson(url, headers, signalOf(init));
   };
 }
 
-/** A `fetchChunk` for a plain Kubernetes list (`KubernetesListFetcherOptions`): adds `limit` and, when given, `continue`. */
-function listFetcher(options, makeError) {
-  const [base, headers] = fetcherOptions(options, LIST_FETCHER, makeError);
-  checkUrl(base, /#/, "url", "a fragment (limit and continue would land in it)", makeError);
+/**
+ * `kubernetesListFetcher(options)`, an export of the package: a `fetchChunk` for a plain Kubernetes
+ * list (`KubernetesListFetcherOptions`): adds `limit` and, when given, `continue`. Throws
+ * `INVALID_OPTIONS`; answers as `kubeappsFetcher`'s.
+ */
+function kubernetesListFetcher(options) {
+  const [base, headers] = fetcherOptions(options, LIST_FETCHER);
+  checkUrl(base, /#/, "url", "a fragment (limit and continue would land in it)");
   return (request, init) => {
     const token = stringField(request, ["pageToken"]);
     let url = `${base}${base.includes("?") ? "&" : "?"}limit=${limitOf(request)}`;
     if (token !== "") url += `&continue=${encodeURIComponent(token)}`;
-    return getJson(makeError, url, headers, signalOf(init));
+    return getJson(url, headers, signalOf(init));
   };
 }
 
-export { drive, guardPager, kubeappsRequests, listFetcher, readOptions, readFailure };
+export { drive, guardPager, kubeappsFetcher, kubernetesListFetcher, readOptions, readFailure };

@@ -6,13 +6,9 @@
 //! (fed, failed or, after an abort, cleared) before the call returns, so no answer is left without
 //! an owner and the next call asks again for whatever did not arrive.
 
-use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::convert::write_js;
-use super::errors::{boundary_error, error_maker};
 use super::pager::JsPager;
-use crate::options::SourceKind;
 
 #[wasm_bindgen(module = "/src/wasm/driver.js")]
 extern "C" {
@@ -20,12 +16,11 @@ extern "C" {
         pager: JsPager,
         fetch_chunk: JsValue,
         options: JsValue,
-        sources: JsValue,
-        make_error: JsValue,
-        previous: JsValue,
+        labels: &JsValue,
+        kubernetes: &str,
     ) -> js_sys::Promise;
     #[wasm_bindgen(js_name = guardPager)]
-    fn guard_pager(probe: JsPager, make_error: JsValue);
+    fn guard_pager(probe: JsPager);
 }
 
 /// Once per module, with the first pager made: wraps the JS class's methods so that a freed
@@ -36,7 +31,7 @@ pub(crate) fn guard(pager: &JsPager) {
     use core::sync::atomic::{AtomicBool, Ordering};
     static GUARDED: AtomicBool = AtomicBool::new(false);
     if !GUARDED.swap(true, Ordering::Relaxed) {
-        guard_pager(pager.driver_handle(), error_maker());
+        guard_pager(pager.driver_handle());
     }
 }
 
@@ -66,42 +61,15 @@ impl JsPager {
         fetch_chunk: JsValue,
         options: Option<JsNextPageOptions>,
     ) -> js_sys::Promise {
-        if !fetch_chunk.is_function() {
-            return js_sys::Promise::reject(&boundary_error(
-                "INVALID_OPTIONS",
-                "fetchChunk must be a function",
-            ));
-        }
-        let kinds: Vec<SourceKind> = match JsPager::with(&self.core, |p| {
-            p.options().sources.iter().map(|s| s.kind).collect()
-        }) {
-            Ok(kinds) => kinds,
-            Err(e) => return js_sys::Promise::reject(&e),
-        };
-        // `[{ label, kubernetes }]`, by source index: what the driver needs to name and recover.
-        let sources = write_js(|w| {
-            w.begin_array();
-            for (label, kind) in self.labels.iter().zip(&kinds) {
-                w.begin_object();
-                w.str_field("label", label);
-                w.bool_field("kubernetes", *kind == SourceKind::Kubernetes);
-                w.end_object();
-            }
-            w.end_array();
-        });
-        let options: JsValue = options.map(Into::into).unwrap_or(JsValue::UNDEFINED);
-        // One call at a time: a second call waits for the first to settle (React StrictMode and
-        // eager scroll handlers do call twice), then asks for the page after it.
-        let previous = self.running.borrow_mut().take();
-        let promise = drive(
+        // The driver checks `fetchChunk` (`INVALID_OPTIONS`) and runs one call at a time per
+        // pager: a second call waits for the first to settle (React StrictMode and eager scroll
+        // handlers do call twice), then asks for the page after it.
+        drive(
             self.driver_handle(),
             fetch_chunk,
-            options,
-            sources,
-            error_maker(),
-            previous.map_or(JsValue::UNDEFINED, Into::into),
-        );
-        *self.running.borrow_mut() = Some(promise.clone());
-        promise
+            options.map_or(JsValue::UNDEFINED, Into::into),
+            &self.sources.labels_js,
+            &self.sources.kubernetes,
+        )
     }
 }

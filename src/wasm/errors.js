@@ -34,9 +34,4 @@ function makeError(code, message, details) {
   return new PagerError(code, message, details);
 }
 
-/** `makeError` as a value, for driver.js (snippets cannot import each other in the CommonJS build). */
-function errorMaker() {
-  return makeError;
-}
-
-export { PagerError, makeError, errorMaker };
+export { PagerError, makeError };

@@ -9,9 +9,6 @@ use crate::error::{PagerError, TokenFault};
 extern "C" {
     #[wasm_bindgen(js_name = makeError)]
     fn make_error(code: &str, message: &str, details: JsValue) -> JsValue;
-    /// `makeError` itself, for the other snippets (they cannot import this module).
-    #[wasm_bindgen(js_name = errorMaker)]
-    pub(crate) fn error_maker() -> JsValue;
 }
 
 /// The JS `PagerError` for a core error: `code`, `message`, and `details` as a plain object.
@@ -28,9 +25,10 @@ pub(crate) fn js<T>(r: crate::Result<T>) -> JsResult<T> {
     r.map_err(|e| to_js(&e))
 }
 
-/// A JS `PagerError` for a failure only the boundary sees (`ABORTED`, `SOURCE_FAILED`, `REENTRANT_CALL`, ...).
+/// A JS `PagerError` for a failure only the boundary sees (`REENTRANT_CALL`, `INVALID_RESPONSE`
+/// for a request id it never gave), with empty `details` (`makeError` fills in `{}`).
 pub(crate) fn boundary_error(code: &str, message: &str) -> JsValue {
-    make_error(code, message, js_sys::Object::new().into())
+    make_error(code, message, JsValue::UNDEFINED)
 }
 
 /// A token argument: a string of well-formed text, or the token error for `code` (with a

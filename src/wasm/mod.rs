@@ -3,7 +3,8 @@
 //!
 //! - `codec`: token functions (`encodePageToken`, `inspectToken`, ...)
 //! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
-//! - `fetchers`: `kubeappsFetcher`, `kubernetesListFetcher` (their requests are `driver.js`)
+//! - `kubeappsFetcher`, `kubernetesListFetcher`: exported by `driver.js` itself (the entry points
+//!   re-export them; declared in `types-pager.d.ts`), no wasm export
 //! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `driver.js` and
 //!   unpacked by [`crate::view`]; JSON text written by it); `chunk.js`, `json.js`, `codec.js`,
 //!   `errors.js`, `driver.js`: the JS halves
@@ -29,8 +30,6 @@ mod convert;
 #[cfg(feature = "pager")]
 mod driver;
 mod errors;
-#[cfg(feature = "pager")]
-pub mod fetchers;
 #[cfg(feature = "pager")]
 pub mod memory;
 #[cfg(feature = "pager")]

@@ -5,21 +5,21 @@
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::errors::{error_maker, js, JsResult};
+use super::errors::{js, JsResult};
 use crate::options::PagerOptions;
 use crate::pager::Failure;
 
 #[wasm_bindgen(module = "/src/wasm/driver.js")]
 extern "C" {
     #[wasm_bindgen(catch, js_name = readOptions)]
-    fn read_options(options: &JsValue, make_error: JsValue) -> JsResult<String>;
+    fn read_options(options: &JsValue) -> JsResult<String>;
     #[wasm_bindgen(catch, js_name = readFailure)]
-    fn read_failure(failure: &JsValue, make_error: JsValue, source: &str) -> JsResult<String>;
+    fn read_failure(failure: &JsValue, source: &str) -> JsResult<String>;
 }
 
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
 pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
-    let options = crate::view::unpack_options(&read_options(value, error_maker())?);
+    let options = crate::view::unpack_options(&read_options(value)?);
     js(options.validate())?;
     Ok(options)
 }
@@ -28,9 +28,5 @@ pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
 /// `INVALID_RESPONSE` naming `source` when `reason` or `continue` holds a lone surrogate (it would
 /// reach the core as U+FFFD: a recovery would continue from another token than the server's).
 pub(crate) fn failure_from_js(value: &JsValue, source: &str) -> JsResult<Failure> {
-    Ok(crate::view::unpack_failure(&read_failure(
-        value,
-        error_maker(),
-        source,
-    )?))
+    Ok(crate::view::unpack_failure(&read_failure(value, source)?))
 }

@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::write_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
+use crate::options::SourceKind;
 use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats};
 use crate::view::ChunkFields;
 
@@ -21,11 +22,11 @@ extern "C" {
     #[wasm_bindgen(js_name = readChunk)]
     fn read_chunk(response: &JsValue) -> JsValue;
     #[wasm_bindgen(js_name = copyChunk)]
-    fn copy_chunk(read: &JsValue, bytes: &mut [u8], lens: &mut [u32]) -> i32;
+    fn copy_chunk(bytes: &mut [u8], lens: &mut [u32]) -> i32;
+    #[wasm_bindgen(js_name = pageChunk)]
+    fn page_chunk(items: &JsValue);
     #[wasm_bindgen(js_name = makePage)]
-    fn make_page(chunks: &js_sys::Array, data: &[u32], token: &str, labels: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = makeStats)]
-    fn make_stats(counters: &[u32], labels: &JsValue) -> JsValue;
+    fn make_page(data: &[u32], token: Option<&str>, labels: &JsValue) -> JsValue;
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -69,8 +70,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
         u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
     );
     data.push(n as u32);
-    // One array entry per distinct chunk; each item's slot points at its chunk.
-    let chunks = js_sys::Array::new();
+    // One `pageChunk` call per distinct chunk; each item's slot points at its chunk.
     let mut seen: Vec<*const JsValue> = Vec::new();
     for item in &page.items {
         let ptr = Rc::as_ptr(&item.chunk);
@@ -78,7 +78,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
             Some(slot) => slot,
             None => {
                 seen.push(ptr);
-                chunks.push(&item.chunk);
+                page_chunk(&item.chunk);
                 seen.len() - 1
             }
         };
@@ -86,8 +86,13 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     }
     data.extend(page.items.iter().map(|item| item.index));
     push_counters(&mut data, &page.stats);
-    make_page(&chunks, &data, &page.next_page_token, labels)
+    make_page(&data, Some(&page.next_page_token), labels)
 }
+
+/// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
+/// the number of key lengths, whether there is a remaining item count, its low and high halves;
+/// then the UTF-8 bytes of the next token and of the resourceVersion (written by the copy).
+const HEADER: usize = 8;
 
 /// Feeds a response to the core: its key fields read in one crossing, as borrowed slices.
 /// `INVALID_RESPONSE` names the source; the pager is then unchanged.
@@ -104,34 +109,40 @@ fn feed_js(
         })
     };
     // Read the response before borrowing the core: reading may run the caller's getters.
-    let read = read_chunk(response);
-    let get =
-        |k: &str| js_sys::Reflect::get(&read, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-    if let Some(error) = get("error").as_string() {
+    let items = read_chunk(response);
+    if let Some(error) = items.as_string() {
         return Err(invalid(error));
     }
-    let size = |k: &str| get(k).as_f64().map_or(0, |n| n as usize);
-    // The key text's UTF-8, written by the platform's encoder straight into wasm memory (a `&str`
-    // would be copied by a JS loop, a character at a time): as many bytes as UTF-16 units for
-    // ASCII, at most 3 per unit for anything.
-    let units = size("units");
-    let mut lens = vec![0u32; size("count")];
+    // The sizes first (a copy into nothing fills the header), then the next token, the
+    // resourceVersion and the key text as UTF-8, written by the platform's encoder straight into
+    // wasm memory (a `&str` would be copied by a JS loop, a character at a time): as many bytes as
+    // UTF-16 units for ASCII, at most 3 per unit for anything.
+    let mut lens = vec![0u32; HEADER];
+    copy_chunk(&mut [], &mut lens);
+    let (n, units) = (lens[0] as usize, lens[1] as usize);
+    let remaining = (lens[3] != 0).then(|| u64::from(lens[5]) << 32 | u64::from(lens[4]));
+    lens = vec![0u32; HEADER.saturating_add(lens[2] as usize)];
     let mut text = Vec::new();
     for bytes in [units, units.saturating_mul(3)] {
         text = vec![0u8; bytes];
-        if let Ok(written) = usize::try_from(copy_chunk(&read, &mut text, &mut lens)) {
+        if let Ok(written) = usize::try_from(copy_chunk(&mut text, &mut lens)) {
             text.truncate(written);
             break;
         }
         text.clear();
     }
-    let n = size("n");
-    let fields = core::str::from_utf8(&text)
+    let next_end = lens[6] as usize;
+    let keys_start = next_end.saturating_add(lens[7] as usize);
+    let part = |from: usize, to: usize| {
+        let bytes = text.get(from..to).unwrap_or_default();
+        core::str::from_utf8(bytes).unwrap_or_default()
+    };
+    let owned = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+    let fields = ChunkFields::read(part(keys_start, text.len()), &lens[HEADER..])
         .ok()
-        .and_then(|text| ChunkFields::read(text, &lens).ok())
         .filter(|f| f.len() == n)
         .ok_or_else(|| invalid("unreadable response".into()))?;
-    let chunk = Rc::new(get("items"));
+    let chunk = Rc::new(items);
     let chunk = ChunkOf {
         items: fields
             .iter()
@@ -144,9 +155,9 @@ fn feed_js(
                 (f, item)
             })
             .collect(),
-        next_token: get("next").as_string().filter(|s| !s.is_empty()),
-        resource_version: get("resourceVersion").as_string(),
-        remaining_item_count: get("remaining").as_f64().map(|n| n as u64),
+        next_token: owned(part(0, next_end)),
+        resource_version: owned(part(next_end, keys_start)),
+        remaining_item_count: remaining,
     };
     js(JsPager::with(core, |p| p.feed(id, chunk))?)
 }
@@ -204,30 +215,45 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
 #[wasm_bindgen(js_name = Pager)]
 pub struct JsPager {
     pub(crate) core: Rc<RefCell<CorePager>>,
-    pub(crate) labels: Rc<Vec<String>>,
-    /// The same labels as a JS array, for the pages' stats.
-    labels_js: Rc<JsValue>,
-    /// The last `nextPage` promise: the next call starts after it settles.
-    pub(crate) running: RefCell<Option<js_sys::Promise>>,
+    pub(crate) sources: Rc<Sources>,
+}
+
+/// What the boundary keeps of the sources, fixed for a pager's life.
+pub(crate) struct Sources {
+    /// Each source's label (`plugin/cluster/namespace`), for errors.
+    labels: Vec<String>,
+    /// The same labels as a JS array, for the pages' stats and `nextPage`'s errors.
+    pub(crate) labels_js: JsValue,
+    /// Per source, `1` for a kubernetes source, else `0`: which 410s `nextPage` recovers from.
+    pub(crate) kubernetes: String,
 }
 
 impl JsPager {
     fn wrap(core: CorePager) -> JsPager {
-        let labels = core
-            .options()
-            .sources
-            .iter()
-            .map(|s| s.id.label())
-            .collect::<Vec<_>>();
-        let labels_js = labels
-            .iter()
-            .map(|l| JsValue::from_str(l))
-            .collect::<js_sys::Array>();
+        let mut labels = Vec::new();
+        let mut kubernetes = String::new();
+        for s in &core.options().sources {
+            labels.push(s.id.label());
+            kubernetes.push(if s.kind == SourceKind::Kubernetes {
+                '1'
+            } else {
+                '0'
+            });
+        }
+        let labels_js = write_js(|w| {
+            w.begin_array();
+            for label in &labels {
+                w.string(label);
+            }
+            w.end_array();
+        });
         let pager = JsPager {
             core: Rc::new(RefCell::new(core)),
-            labels: Rc::new(labels),
-            labels_js: Rc::new(labels_js.into()),
-            running: RefCell::new(None),
+            sources: Rc::new(Sources {
+                labels,
+                labels_js,
+                kubernetes,
+            }),
         };
         super::driver::guard(&pager);
         pager
@@ -237,16 +263,15 @@ impl JsPager {
     pub(crate) fn driver_handle(&self) -> JsPager {
         JsPager {
             core: self.core.clone(),
-            labels: self.labels.clone(),
-            labels_js: self.labels_js.clone(),
-            running: RefCell::new(None),
+            sources: self.sources.clone(),
         }
     }
 
     /// The label of the source a request is for (request ids carry their source's index), for
     /// the errors of its answer.
     fn source_of(&self, id: u64) -> &str {
-        self.labels
+        self.sources
+            .labels
             .get(CorePager::request_source(id))
             .map_or("response", String::as_str)
     }
@@ -340,7 +365,7 @@ impl JsPager {
     #[wasm_bindgen(js_name = takePage, unchecked_return_type = "Page | null")]
     pub fn take_page(&self) -> JsResult<JsValue> {
         match js(JsPager::with(&self.core, |p| p.take_page())?)? {
-            Some(page) => Ok(page_to_js(page, &self.labels_js)),
+            Some(page) => Ok(page_to_js(page, &self.sources.labels_js)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -356,6 +381,6 @@ impl JsPager {
     pub fn stats(&self) -> JsResult<JsValue> {
         let mut counters = Vec::new();
         JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
-        Ok(make_stats(&counters, &self.labels_js))
+        Ok(make_page(&counters, None, &self.sources.labels_js))
     }
 }

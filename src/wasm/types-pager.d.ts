@@ -229,3 +229,16 @@ export interface KubernetesListFetcherOptions {
   /** As {@link KubeappsFetcherOptions.headers}. */
   headers?: Record<string, string>;
 }
+
+/**
+ * A `fetchChunk` for the kubeapps-apis REST gateway. `options`: `{ baseUrl, context?, headers? }`;
+ * each request's source gives the plugin, cluster and namespace (`context` fills empty ones).
+ * Throws `INVALID_OPTIONS`.
+ */
+export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk;
+
+/**
+ * A `fetchChunk` for a plain Kubernetes list endpoint. `options`: `{ url, headers? }`; each request
+ * adds `limit` and, when it has one, `continue`. Throws `INVALID_OPTIONS`.
+ */
+export function kubernetesListFetcher(options: KubernetesListFetcherOptions): FetchChunk;

@@ -230,6 +230,25 @@ test("fetches still pending after an abort may reject later without an unhandled
   }
 });
 
+test("nextPage with a fetchChunk that is not a function rejects INVALID_OPTIONS at once, out of line", async () => {
+  const { sources, options } = twoSources();
+  const pager = new Pager(options);
+  let release;
+  const gate = new Promise((r) => (release = r));
+  const fetchChunk = async (r) => (await gate, sources[r.sourceIndex].answer(r));
+  const running = pager.nextPage(fetchChunk);
+  for (const bad of [undefined, null, 42, "f", {}]) {
+    // Rejects while the first call still waits: it does not queue behind it, nor take its place.
+    await assert.rejects(pager.nextPage(bad), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS" && e.message === "fetchChunk must be a function");
+  }
+  const second = pager.nextPage(fetchChunk);
+  release();
+  const [a, b] = await Promise.all([running, second]);
+  const shown = [...a.items, ...b.items].map(identity);
+  assert.equal(new Set(shown).size, 10);
+  pager.free();
+});
+
 test("two nextPage calls at once run one after the other and give consecutive pages", async () => {
   const { sources, options, total } = twoSources();
   const pager = new Pager(options);

@@ -7,8 +7,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readOptions, readFailure, kubeappsRequests, listFetcher } from "../../src/wasm/driver.js";
-import { makeError, PagerError } from "../../src/wasm/errors.js";
+import { readOptions, readFailure, kubeappsFetcher, kubernetesListFetcher } from "../../src/wasm/driver.js";
+import { PagerError } from "../../src/wasm/errors.js";
 import { pkg, codec } from "./support/package.mjs";
 
 const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
@@ -109,7 +109,7 @@ test("readOptions reads what the serde shapes read, for hundreds of near-valid o
   let accepted = 0;
   const cases = corpus("options");
   for (const [text, value, want] of cases) {
-    const got = orNull(() => unpack(readOptions(value, makeError)));
+    const got = orNull(() => unpack(readOptions(value)));
     assert.deepEqual(got, want, text);
     if (got !== null) accepted++;
   }
@@ -146,10 +146,10 @@ function platformHeaders(pairs) {
 test("the fetchers read their options as the serde shapes read them", async () => {
   const enc = encodeURIComponent;
   const request = { source: { plugin: "helm.packages", cluster: "", namespace: "" }, pageToken: "", limit: 7 };
-  for (const [name, make] of [["kubeappsFetcher", kubeappsRequests], ["kubernetesListFetcher", listFetcher]]) {
+  for (const [name, make] of [["kubeappsFetcher", kubeappsFetcher], ["kubernetesListFetcher", kubernetesListFetcher]]) {
     let accepted = 0;
     for (const [text, value, want] of corpus(name)) {
-      const fetchChunk = orNull(() => make(value, makeError));
+      const fetchChunk = orNull(() => make(value));
       // Besides the shape: headers that `new Headers()` refuses, a query or fragment in the URL.
       const headers = want && platformHeaders(want.headers);
       const url = want && (name === "kubeappsFetcher" ? !/[?#]/.test(want.url) : !want.url.includes("#"));
@@ -227,7 +227,7 @@ test("readOptions names the member at fault, and says what it expected", () => {
     [{ sources, self: cyclic }, "options", "Converting circular structure to JSON"],
     [new Proxy({ sources, extra: 1 }, {}), "extra", "unknown field"],
   ]) {
-    const [gotField, gotSays] = refusal(() => readOptions(value, makeError));
+    const [gotField, gotSays] = refusal(() => readOptions(value));
     assert.equal(gotField, field, `${gotField}: ${gotSays}`);
     assert.ok(gotSays.startsWith(says), `${field}: ${gotSays}`);
   }
@@ -237,25 +237,24 @@ test("inputs longer than 1 MiB of JSON are INVALID_OPTIONS (100 million empty ca
   const sources = [{ plugin: "p" }];
   const overhead = JSON.stringify({ sources, filter: { query: "" } }).length;
   const query = "q".repeat(2 ** 20 - overhead);
-  assert.equal(unpack(readOptions({ sources, filter: { query } }, makeError)).filter.query, query);
+  assert.equal(unpack(readOptions({ sources, filter: { query } })).filter.query, query);
   for (const value of [{ sources, filter: { query: query + "q" } }, { sources, filter: { categories: Array(400000).fill("") } }]) {
-    assert.deepEqual(refusal(() => readOptions(value, makeError)), ["options", "more than 1048576 characters as JSON"]);
+    assert.deepEqual(refusal(() => readOptions(value)), ["options", "more than 1048576 characters as JSON"]);
     assert.throws(() => new pkg.Pager(value), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS" && e.details.field === "options");
   }
-  assert.equal(refusal(() => listFetcher({ url: "/", headers: { a: "x".repeat(2 ** 20) } }, makeError))[0], "options");
+  assert.equal(refusal(() => kubernetesListFetcher({ url: "/", headers: { a: "x".repeat(2 ** 20) } }))[0], "options");
 });
 
 test("readOptions: null is not given where the shape allows it; JSON's reading of values otherwise", () => {
   const sources = [{ plugin: "p" }];
-  const defaults = unpack(readOptions({ sources }, makeError));
+  const defaults = unpack(readOptions({ sources }));
   const nulls = { sources: [{ plugin: "p", kind: null, order: null }], pageSize: null, chunkLimit: null, sort: null, filter: null, maxSourceItems: null, maxChunksWithoutProgress: null };
-  assert.deepEqual(unpack(readOptions(nulls, makeError)), defaults);
+  assert.deepEqual(unpack(readOptions(nulls)), defaults);
   // undefined members are not there; toJSON, getters and Proxies are read as JSON.stringify reads them.
-  assert.deepEqual(unpack(readOptions({ sources, pageSize: undefined, filter: { query: undefined } }, makeError)), defaults);
+  assert.deepEqual(unpack(readOptions({ sources, pageSize: undefined, filter: { query: undefined } })), defaults);
   const read = unpack(
     readOptions(
       new Proxy({ sources: [{ get plugin() { return "g"; } }], filter: { query: { toJSON: () => "q" }, categories: [new String("c")] }, sort: "displayName" }, {}),
-      makeError,
     ),
   );
   assert.equal(read.sources[0].plugin, "g");
@@ -263,33 +262,33 @@ test("readOptions: null is not given where the shape allows it; JSON's reading o
   assert.equal(read.sort, "displayName");
   // Every number from 0 to 2^32 - 1 packs and reads back, strings of any text too.
   for (const n of [0, 1, 32767, 32768, 2 ** 30 - 1, 2 ** 30, 2 ** 32 - 1]) {
-    assert.equal(unpack(readOptions({ sources, maxSourceItems: n }, makeError)).maxSourceItems, n);
+    assert.equal(unpack(readOptions({ sources, maxSourceItems: n })).maxSourceItems, n);
   }
   const text = "\u0000é😀\uffff" + "x".repeat(70000);
-  assert.equal(unpack(readOptions({ sources: [{ plugin: text, namespace: "\u0000" }] }, makeError)).sources[0].plugin, text);
+  assert.equal(unpack(readOptions({ sources: [{ plugin: text, namespace: "\u0000" }] })).sources[0].plugin, text);
 });
 
 test("the fetchers' options: the member at fault, headers sorted by name", async () => {
   for (const [make, value, field, says] of [
-    [kubeappsRequests, {}, "baseUrl", "missing (required)"],
-    [kubeappsRequests, { baseUrl: "/", context: { cluster: 1 } }, "context.cluster", "expected a string, found a number"],
-    [kubeappsRequests, { baseUrl: "/", context: { ns: "" } }, "context.ns", "unknown field"],
-    [kubeappsRequests, { baseUrl: "/", headers: { a: 1 } }, "headers.a", "expected a string, found a number"],
-    [kubeappsRequests, { baseUrl: "/", headers: { a: "\ud800" } }, "headers.a", "not well-formed text (a lone surrogate)"],
-    [listFetcher, { url: "/", headers: [] }, "headers", "expected an object, found an array"],
-    [listFetcher, { url: null }, "url", "expected a string, found null"],
-    [listFetcher, { url: "/", context: {} }, "context", "unknown field"],
+    [kubeappsFetcher, {}, "baseUrl", "missing (required)"],
+    [kubeappsFetcher, { baseUrl: "/", context: { cluster: 1 } }, "context.cluster", "expected a string, found a number"],
+    [kubeappsFetcher, { baseUrl: "/", context: { ns: "" } }, "context.ns", "unknown field"],
+    [kubeappsFetcher, { baseUrl: "/", headers: { a: 1 } }, "headers.a", "expected a string, found a number"],
+    [kubeappsFetcher, { baseUrl: "/", headers: { a: "\ud800" } }, "headers.a", "not well-formed text (a lone surrogate)"],
+    [kubernetesListFetcher, { url: "/", headers: [] }, "headers", "expected an object, found an array"],
+    [kubernetesListFetcher, { url: null }, "url", "expected a string, found null"],
+    [kubernetesListFetcher, { url: "/", context: {} }, "context", "unknown field"],
     // JSON writes these as `{}`: the headers would be lost without a word.
-    [kubeappsRequests, { baseUrl: "/", headers: new Headers({ Authorization: "Bearer t" }) }, "headers", "expected JSON data, found a Headers"],
-    [listFetcher, { url: "/", headers: new Map([["Authorization", "Bearer t"]]) }, "headers", "expected JSON data, found a Map"],
-    [listFetcher, { url: "/", headers: { a: NaN } }, "headers.a", "expected JSON data, found NaN"],
-    [listFetcher, { url: "/", headers: { a: () => "x" } }, "headers.a", "expected JSON data, found a function"],
+    [kubeappsFetcher, { baseUrl: "/", headers: new Headers({ Authorization: "Bearer t" }) }, "headers", "expected JSON data, found a Headers"],
+    [kubernetesListFetcher, { url: "/", headers: new Map([["Authorization", "Bearer t"]]) }, "headers", "expected JSON data, found a Map"],
+    [kubernetesListFetcher, { url: "/", headers: { a: NaN } }, "headers.a", "expected JSON data, found NaN"],
+    [kubernetesListFetcher, { url: "/", headers: { a: () => "x" } }, "headers.a", "expected JSON data, found a function"],
   ]) {
-    const [gotField, gotSays] = refusal(() => make(value, makeError));
+    const [gotField, gotSays] = refusal(() => make(value));
     assert.equal(gotField, field, gotSays);
     assert.ok(gotSays.startsWith(says), gotSays);
   }
-  const fetchChunk = listFetcher({ url: "/l", headers: { b: "2", B: "1", a: "3" } }, makeError);
+  const fetchChunk = kubernetesListFetcher({ url: "/l", headers: { b: "2", B: "1", a: "3" } });
   const { headers } = await sent(fetchChunk, { pageToken: "", limit: 1 });
   // Sorted by name before they are appended: "B" then "b" (one header, "1, 2"), then "a".
   assert.deepEqual(headers, [["a", "3"], ["accept", "application/json"], ["b", "1, 2"]]);
@@ -297,7 +296,7 @@ test("the fetchers' options: the member at fault, headers sorted by name", async
 
 test("readFailure: status, reason and continue, as Pager.fail reads them", () => {
   const read = (failure) => {
-    const p = readFailure(failure, makeError);
+    const p = readFailure(failure);
     let at = 0;
     const num = () => p.charCodeAt(at++) + p.charCodeAt(at++) * 32768 + p.charCodeAt(at++) * 2 ** 30;
     const text = () => {
@@ -322,7 +321,7 @@ test("readFailure: status, reason and continue, as Pager.fail reads them", () =>
   assert.deepEqual(read({ status: 410, continue: "" }), { status: 410, reason: null, continue: "" });
   for (const key of ["reason", "continue"]) {
     assert.throws(
-      () => readFailure({ status: 410, [key]: "a\ud800" }, makeError),
+      () => readFailure({ status: 410, [key]: "a\ud800" }),
       (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.message.includes(`failure's ${key}`),
     );
   }

@@ -1,0 +1,116 @@
+// Drops the hash wasm-bindgen appends to the names of a module's JS imports
+// (`__wbg_copyChunk_2dbf160d8de553c8` → `__wbg_copyChunk`), in the wasm and in its glue alike:
+// `node scripts/unhash-imports.mjs DIR NAME` for wasm-bindgen's output in DIR (NAME_bg.wasm and
+// the JS files beside it: NAME.js, and NAME_bg.js for the bundler target).
+//
+// Why: the hashes are 16 random hex digits per import, once in the wasm's import section and once
+// in the glue, which gzip cannot compress: about 0.5 KB gzip of the pager entry (BENCHMARKS.md
+// "Size"). wasm-bindgen hashes the names so that two imports of the same name (from different
+// modules, or with different signatures) stay apart: a name is only unhashed when no other
+// import (or the glue) has the shorter name already; otherwise it is left as it is. Each renamed
+// import must be found in the glue, or the script fails: a module whose imports and glue
+// disagreed would fail to instantiate.
+import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Unsigned LEB128 of `n`. */
+function lebBytes(n) {
+  const out = [];
+  do {
+    let b = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) b |= 0x80;
+    out.push(b);
+  } while (n > 0);
+  return Buffer.from(out);
+}
+
+/** Renames the hashed imports of `dir`/`name`_bg.wasm and its glue; returns how many. */
+export function unhashImports(dir, name) {
+  const wasmPath = join(dir, `${name}_bg.wasm`);
+  const bytes = readFileSync(wasmPath);
+  if (bytes.length < 8 || bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${wasmPath}: not a wasm module`);
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = bytes[at++];
+      value += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return value;
+    }
+  };
+  const text = () => {
+    const n = leb();
+    at += n;
+    return bytes.subarray(at - n, at).toString();
+  };
+  const glueFiles = readdirSync(dir).filter((f) => f === `${name}.js` || f === `${name}_bg.js`).map((f) => join(dir, f));
+  const glue = new Map(glueFiles.map((f) => [f, readFileSync(f, "utf8")]));
+  const out = [bytes.subarray(0, 8)];
+  const renames = new Map();
+  while (at < bytes.length) {
+    const start = at;
+    const id = bytes[at++];
+    const size = leb();
+    const end = at + size;
+    if (id !== 2) {
+      out.push(bytes.subarray(start, end));
+      at = end;
+      continue;
+    }
+    const imports = [];
+    for (let count = leb(); count > 0; count--) {
+      const module = text();
+      const field = text();
+      const descStart = at;
+      const kind = bytes[at++];
+      if (kind === 0) leb(); // function: type index
+      else if (kind === 1 || kind === 2) {
+        if (kind === 1) at++; // table: element type
+        const flags = leb();
+        leb();
+        if (flags & 1) leb();
+      } else if (kind === 3) at += 2; // global: value type, mutability
+      else if (kind === 4) (at++, leb()); // tag: attribute, type index
+      else throw new Error(`${wasmPath}: unknown import kind ${kind}`);
+      imports.push([module, field, bytes.subarray(descStart, at)]);
+    }
+    if (at !== end) throw new Error(`${wasmPath}: the import section does not end where its size says`);
+    const taken = new Set(imports.map(([, field]) => field));
+    const shortened = new Map();
+    for (const [, field] of imports) {
+      const m = /^(__wbg_\w+?)_[0-9a-f]{16}$/.exec(field);
+      if (m) shortened.set(m[1], shortened.has(m[1]) ? null : field);
+    }
+    for (const [short, field] of shortened) {
+      const inGlue = [...glue.values()].some((js) => new RegExp(`\\b${short}\\b`).test(js));
+      if (field !== null && !taken.has(short) && !inGlue) renames.set(field, short);
+    }
+    const body = [lebBytes(imports.length)];
+    for (const [module, field, desc] of imports) {
+      const renamed = Buffer.from(renames.get(field) ?? field);
+      const moduleBytes = Buffer.from(module);
+      body.push(lebBytes(moduleBytes.length), moduleBytes, lebBytes(renamed.length), renamed, desc);
+    }
+    const section = Buffer.concat(body);
+    out.push(Buffer.from([2]), lebBytes(section.length), section);
+    at = end;
+  }
+  for (const [file, js] of glue) {
+    let renamed = js;
+    for (const [from, to] of renames) renamed = renamed.split(from).join(to);
+    glue.set(file, renamed);
+  }
+  for (const from of renames.keys()) {
+    if (![...glue.keys()].some((f) => readFileSync(f, "utf8").includes(from))) throw new Error(`${dir}: import ${from} is not in the glue`);
+  }
+  for (const [file, js] of glue) writeFileSync(file, js);
+  writeFileSync(wasmPath, Buffer.concat(out));
+  return renames.size;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [dir, name] = process.argv.slice(2);
+  console.log(`${dir}: ${unhashImports(dir, name)} imports unhashed`);
+}
