@@ -24,7 +24,7 @@ cargo build --locked --release --target wasm32-unknown-unknown --no-default-feat
 
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
 # wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
-stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs scripts/unhash-imports.mjs docs/PACKAGE.md LICENSE \
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs scripts/unhash-imports.mjs scripts/lib/*.mjs docs/PACKAGE.md LICENSE \
   node_modules/esbuild/package.json node_modules/terser/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"

@@ -11,34 +11,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-
 import { fileURLToPath } from "node:url";
+import { sections } from "./lib/wasm-binary.mjs";
 
 /** Writes `output`: the wasm module `input` without its `target_features` section(s). */
 export function stripTargetFeatures(input, output) {
   const bytes = readFileSync(input);
-  if (bytes.length < 8 || bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${input}: not a wasm module`);
-  /** The unsigned LEB128 at `at`: [value, the offset after it]. */
-  const leb = (at) => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return [value, at];
-    }
-  };
-  const kept = [bytes.subarray(0, 8)]; // magic and version
-  for (let at = 8; at < bytes.length; ) {
-    const start = at;
-    const [size, body] = leb(at + 1);
-    at = body + size;
-    if (bytes[start] === 0) {
-      const [nameLength, name] = leb(body);
-      if (bytes.subarray(name, name + nameLength).toString() === "target_features") continue;
-    }
-    kept.push(bytes.subarray(start, at));
-  }
-  writeFileSync(output, Buffer.concat(kept));
+  const kept = sections(bytes, input).filter((s) => s.name !== "target_features");
+  writeFileSync(output, Buffer.concat([bytes.subarray(0, 8), ...kept.map((s) => bytes.subarray(s.start, s.end))]));
 }
 
 /** A stripped copy of `wasm` under the same name in a new temporary folder (for the test runners). */

@@ -13,70 +13,31 @@
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-
-/** Unsigned LEB128 of `n`. */
-function lebBytes(n) {
-  const out = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return Buffer.from(out);
-}
+import { leb128, reader, sections, skipImportDescription } from "./lib/wasm-binary.mjs";
 
 /** Renames the hashed imports of `dir`/`name`_bg.wasm and its glue; returns how many. */
 export function unhashImports(dir, name) {
   const wasmPath = join(dir, `${name}_bg.wasm`);
   const bytes = readFileSync(wasmPath);
-  if (bytes.length < 8 || bytes.readUInt32LE(0) !== 0x6d736100) throw new Error(`${wasmPath}: not a wasm module`);
-  let at = 8;
-  const leb = () => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const b = bytes[at++];
-      value += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) return value;
-    }
-  };
-  const text = () => {
-    const n = leb();
-    at += n;
-    return bytes.subarray(at - n, at).toString();
-  };
   const glueFiles = readdirSync(dir).filter((f) => f === `${name}.js` || f === `${name}_bg.js`).map((f) => join(dir, f));
   const glue = new Map(glueFiles.map((f) => [f, readFileSync(f, "utf8")]));
   const out = [bytes.subarray(0, 8)];
   const renames = new Map();
-  while (at < bytes.length) {
-    const start = at;
-    const id = bytes[at++];
-    const size = leb();
-    const end = at + size;
+  for (const { id, start, content, end } of sections(bytes, wasmPath)) {
     if (id !== 2) {
       out.push(bytes.subarray(start, end));
-      at = end;
       continue;
     }
+    const r = reader(bytes, content);
     const imports = [];
-    for (let count = leb(); count > 0; count--) {
-      const module = text();
-      const field = text();
-      const descStart = at;
-      const kind = bytes[at++];
-      if (kind === 0) leb(); // function: type index
-      else if (kind === 1 || kind === 2) {
-        if (kind === 1) at++; // table: element type
-        const flags = leb();
-        leb();
-        if (flags & 1) leb();
-      } else if (kind === 3) at += 2; // global: value type, mutability
-      else if (kind === 4) (at++, leb()); // tag: attribute, type index
-      else throw new Error(`${wasmPath}: unknown import kind ${kind}`);
-      imports.push([module, field, bytes.subarray(descStart, at)]);
+    for (let count = r.u32(); count > 0; count--) {
+      const module = r.name();
+      const field = r.name();
+      const description = r.pos;
+      skipImportDescription(bytes, r);
+      imports.push([module, field, bytes.subarray(description, r.pos)]);
     }
-    if (at !== end) throw new Error(`${wasmPath}: the import section does not end where its size says`);
+    if (r.pos !== end) throw new Error(`${wasmPath}: the import section does not end where its size says`);
     const taken = new Set(imports.map(([, field]) => field));
     const shortened = new Map();
     for (const [, field] of imports) {
@@ -87,15 +48,14 @@ export function unhashImports(dir, name) {
       const inGlue = [...glue.values()].some((js) => new RegExp(`\\b${short}\\b`).test(js));
       if (field !== null && !taken.has(short) && !inGlue) renames.set(field, short);
     }
-    const body = [lebBytes(imports.length)];
+    const body = [leb128(imports.length)];
     for (const [module, field, desc] of imports) {
       const renamed = Buffer.from(renames.get(field) ?? field);
       const moduleBytes = Buffer.from(module);
-      body.push(lebBytes(moduleBytes.length), moduleBytes, lebBytes(renamed.length), renamed, desc);
+      body.push(leb128(moduleBytes.length), moduleBytes, leb128(renamed.length), renamed, desc);
     }
     const section = Buffer.concat(body);
-    out.push(Buffer.from([2]), lebBytes(section.length), section);
-    at = end;
+    out.push(Buffer.from([2]), leb128(section.length), section);
   }
   for (const [file, js] of glue) {
     let renamed = js;
