@@ -183,7 +183,7 @@ impl ContinueToken {
             .iter()
             .position(|&b| b != b'-' && !b.is_ascii_digit())
             .unwrap_or(rest.len());
-        let (rv, rest) = rest.split_at(digits);
+        let (rv, rest) = rest.split_at_checked(digits)?; // `_checked`: no panic path (size)
         let start = rest.strip_prefix(b",\"start\":\"")?.strip_suffix(b"\"}")?;
         // The number by hand (`str::parse` brings its radix parser: size). Only the canonical
         // spelling needs reading right: any other fails the re-encoding check below.
