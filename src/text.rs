@@ -108,16 +108,17 @@ decimal_pieces!(u8, u16, u32, u64, usize, i32, i64);
 /// Appends `n` in decimal.
 pub fn push_u64(out: &mut String, mut n: u64) {
     let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+    let mut start = digits.len();
+    // Filled from the end by an iterator, read back by `get`: no index panic paths (size).
+    for d in digits.iter_mut().rev() {
+        *d = b'0' + (n % 10) as u8;
         n /= 10;
+        start -= 1;
         if n == 0 {
             break;
         }
     }
-    for &d in &digits[i..] {
+    for &d in digits.get(start..).unwrap_or_default() {
         out.push(char::from(d));
     }
 }

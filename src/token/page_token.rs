@@ -806,6 +806,7 @@ impl<'a> Reader<'a> {
         Ok((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64))
     }
 
+    #[inline(never)] // one copy for the eight fields that read text (size)
     fn str(&mut self, what: &'static str) -> WireResult<String> {
         let bytes = self.str_bytes(what)?;
         match core::str::from_utf8(bytes) {
