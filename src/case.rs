@@ -26,13 +26,35 @@ mod tables;
 const INDEX_STEP: usize = 32;
 
 /// A run of the single-character mapping: `len` characters `start`, `start + stride`, ... each
-/// map to itself plus `delta`.
+/// map to itself plus `delta`. Packed into 8 bytes, not 16 (size): `start` above bit 8, `len`
+/// (below 128) in bits 1 to 7, `stride - 1` (a stride is 1 or 2) in bit 0.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Run {
-    start: u32,
-    len: u32,
-    stride: u32,
+    packed: u32,
     delta: i32,
+}
+
+impl Run {
+    /// A run; `len` below 128 and `stride` 1 or 2 (checked when the tables compile).
+    pub(crate) const fn new(start: u32, len: u32, stride: u32, delta: i32) -> Self {
+        assert!(len < 128 && (stride == 1 || stride == 2) && start < 1 << 24);
+        Run {
+            packed: start << 8 | len << 1 | (stride - 1),
+            delta,
+        }
+    }
+
+    fn start(self) -> u32 {
+        self.packed >> 8
+    }
+
+    fn len(self) -> u32 {
+        (self.packed >> 1) & 0x7F
+    }
+
+    fn stride(self) -> u32 {
+        (self.packed & 1) + 1
+    }
 }
 
 /// Unicode's default lowercase mapping of `s`: the same as `str::to_lowercase` (full mappings,
@@ -58,14 +80,14 @@ fn lower_char(c: char) -> char {
     let n = c as u32;
     let runs = tables::LOWER_RUNS;
     let Some(run) = runs
-        .partition_point(|r| r.start <= n)
+        .partition_point(|r| r.start() <= n)
         .checked_sub(1)
         .and_then(|i| runs.get(i))
     else {
         return c;
     };
-    let offset = n - run.start;
-    if offset % run.stride == 0 && offset / run.stride < run.len {
+    let offset = n - run.start();
+    if offset % run.stride() == 0 && offset / run.stride() < run.len() {
         char::from_u32(n.wrapping_add_signed(run.delta)).unwrap_or(c)
     } else {
         c
@@ -208,9 +230,7 @@ mod tests {
             } else {
                 (run_len(1), 1)
             };
-            println!(
-                "    Run {{ start: 0x{start:04X}, len: {len}, stride: {stride}, delta: {delta} }},"
-            );
+            println!("    Run::new(0x{start:04X}, {len}, {stride}, {delta}),");
             i += len;
         }
         println!("];");

@@ -205,10 +205,11 @@ impl SortKey {
     pub fn primary(&self) -> &[u8] {
         let b = &self.0;
         let mut i = 0;
-        while i < b.len() {
-            if b[i] == 0 {
+        // `get`, not indexing: no panic paths (size).
+        while let Some(&byte) = b.get(i) {
+            if byte == 0 {
                 match b.get(i + 1) {
-                    Some(0) => return &b[..i + 2],
+                    Some(0) => return b.get(..i + 2).unwrap_or(b),
                     Some(_) => i += 2,
                     None => break,
                 }

@@ -42,20 +42,25 @@ fn sorted_order(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> 
         while start < n {
             let mid = n.min(start + width);
             let end = n.min(start + 2 * width);
-            let (left, right) = from[start..end].split_at(mid - start);
+            // Slices by `get`, items taken from the match: no panic paths (size).
+            let left = from.get(start..mid).unwrap_or_default();
+            let right = from.get(mid..end).unwrap_or_default();
             let (mut l, mut r) = (0, 0);
-            for slot in &mut to[start..end] {
-                let take_left = match (left.get(l), right.get(r)) {
-                    (Some(&a), Some(&b)) => compare(a, b) != Ordering::Greater,
-                    (Some(_), None) => true,
-                    _ => false,
-                };
-                *slot = if take_left {
-                    l += 1;
-                    left[l - 1]
-                } else {
-                    r += 1;
-                    right[r - 1]
+            for slot in to.get_mut(start..end).unwrap_or_default() {
+                *slot = match (left.get(l), right.get(r)) {
+                    (Some(&a), Some(&b)) if compare(a, b) == Ordering::Greater => {
+                        r += 1;
+                        b
+                    }
+                    (Some(&a), _) => {
+                        l += 1;
+                        a
+                    }
+                    (None, Some(&b)) => {
+                        r += 1;
+                        b
+                    }
+                    (None, None) => break,
                 };
             }
             start = end;

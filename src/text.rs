@@ -16,10 +16,21 @@ use alloc::string::String;
 ///
 /// Each piece is a [`Piece`]: a string (`&str`, `String`, `char`) or an integer, written in decimal.
 macro_rules! text {
-    ($($piece:expr),* $(,)?) => {{
+    // A literal piece is passed by value: `&"…"` would be promoted to a static `&str` (its
+    // pointer and length, 8 bytes of data per piece) that the code then loads (size).
+    (@push $out:ident; $lit:literal $(, $($rest:tt)*)?) => {
+        $crate::text::Literal::push_literal($lit, &mut $out);
+        $( $crate::text::text!(@push $out; $($rest)*); )?
+    };
+    (@push $out:ident; $piece:expr $(, $($rest:tt)*)?) => {
+        $crate::text::Piece::push_to(&$piece, &mut $out);
+        $( $crate::text::text!(@push $out; $($rest)*); )?
+    };
+    (@push $out:ident;) => {};
+    ($($piece:tt)*) => {{
         #[allow(unused_mut)] // `text!()` has no piece to push
         let mut out = ::alloc::string::String::new();
-        $( $crate::text::Piece::push_to(&$piece, &mut out); )*
+        $crate::text::text!(@push out; $($piece)*);
         out
     }};
 }
@@ -55,6 +66,24 @@ impl<T: Piece + ?Sized> Piece for &T {
     }
 }
 
+/// A literal piece of `text!`, taken by value (see the macro).
+pub trait Literal {
+    /// Appends this literal to `out`.
+    fn push_literal(self, out: &mut String);
+}
+
+impl Literal for char {
+    fn push_literal(self, out: &mut String) {
+        out.push(self);
+    }
+}
+
+impl Literal for &str {
+    fn push_literal(self, out: &mut String) {
+        self.push_to(out);
+    }
+}
+
 /// Integers, in decimal.
 macro_rules! decimal_pieces {
     ($($t:ty),*) => {$(
@@ -66,6 +95,12 @@ macro_rules! decimal_pieces {
                 push_u64(out, (*self as i128).unsigned_abs() as u64);
             }
         }
+
+        impl Literal for $t {
+            fn push_literal(self, out: &mut String) {
+                self.push_to(out);
+            }
+        }
     )*};
 }
 decimal_pieces!(u8, u16, u32, u64, usize, i32, i64);
@@ -73,16 +108,17 @@ decimal_pieces!(u8, u16, u32, u64, usize, i32, i64);
 /// Appends `n` in decimal.
 pub fn push_u64(out: &mut String, mut n: u64) {
     let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
+    let mut start = digits.len();
+    // Filled from the end by an iterator, read back by `get`: no index panic paths (size).
+    for d in digits.iter_mut().rev() {
+        *d = b'0' + (n % 10) as u8;
         n /= 10;
+        start -= 1;
         if n == 0 {
             break;
         }
     }
-    for &d in &digits[i..] {
+    for &d in digits.get(start..).unwrap_or_default() {
         out.push(char::from(d));
     }
 }

@@ -479,7 +479,12 @@ impl<'a> Unpack<'a> {
 
     /// A count, then that many strings.
     fn strings(&mut self) -> Vec<String> {
-        (0..self.number()).map(|_| self.string()).collect()
+        // A loop, not `map(..).collect()` (its `TrustedLen` paths; size).
+        let mut out = Vec::new();
+        for _ in 0..self.number() {
+            out.push(self.string());
+        }
+        out
     }
 }
 
@@ -490,8 +495,10 @@ impl<'a> Unpack<'a> {
 /// maxChunksWithoutProgress; a choice or a number is 1 + its index or value, 0 when not given.
 pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut p = Unpack::new(packed);
-    let sources = (0..p.number())
-        .map(|_| SourceSpec {
+    // A loop, as in `strings` (size).
+    let mut sources = Vec::new();
+    for _ in 0..p.number() {
+        sources.push(SourceSpec {
             id: SourceId::new(p.string(), p.string(), p.string()),
             kind: match p.number() {
                 1 => SourceKind::Kubernetes,
@@ -503,8 +510,8 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
                 2 => Some(SourceOrder::None),
                 _ => None,
             },
-        })
-        .collect();
+        });
+    }
     let mut o = PagerOptions::new(sources);
     let page_size = p.optional();
     let chunk_limit = p.optional();

@@ -1087,7 +1087,7 @@ impl<P> Cursor<P> {
         self.resume = None;
         match flight.purpose {
             Purpose::Whole => {
-                fresh.reverse();
+                reverse(&mut fresh);
                 self.buf = fresh;
             }
             Purpose::WholePart => {
@@ -1095,7 +1095,7 @@ impl<P> Cursor<P> {
                 if self.next.is_none() {
                     let mut all = core::mem::take(&mut self.staging);
                     delta.duplicates_dropped += sort_unique(&mut all);
-                    all.reverse();
+                    reverse(&mut all);
                     self.buf = all;
                 }
             }
@@ -1254,7 +1254,7 @@ impl<P> Cursor<P> {
             (Some(largest), Some(first)) => largest.key < first.key,
             _ => true,
         };
-        fresh.reverse();
+        reverse(&mut fresh);
         if appends {
             // All after the buffered ones: they go before them.
             fresh.append(&mut self.buf);
@@ -1277,7 +1277,7 @@ impl<P> Cursor<P> {
                 merged.push(e);
             }
         }
-        merged.reverse();
+        reverse(&mut merged);
         self.buf = merged;
     }
 
@@ -1350,6 +1350,15 @@ fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
     let before = entries.len();
     entries.dedup_by(|a, b| a.key == b.key);
     (before - entries.len()) as u64
+}
+
+/// Reverses `entries` in place: std's `[T]::reverse` keeps index panic paths in the wasm, the
+/// two ends of one iterator none (size).
+fn reverse<P>(entries: &mut [Entry<P>]) {
+    let mut ends = entries.iter_mut();
+    while let (Some(a), Some(b)) = (ends.next(), ends.next_back()) {
+        core::mem::swap(a, b);
+    }
 }
 
 /// Whether an item read at a position shows that nothing was skipped before

@@ -178,16 +178,18 @@ impl ContinueToken {
             url_only: true,
         };
         let json = base64url::decode_with(token, rules).ok()?;
-        let rest = json.strip_prefix(b"{\"v\":\"meta.k8s.io/v1\",\"rv\":")?;
+        let rest = strip_prefix(&json, b"{\"v\":\"meta.k8s.io/v1\",\"rv\":")?;
         let digits = rest
             .iter()
             .position(|&b| b != b'-' && !b.is_ascii_digit())
             .unwrap_or(rest.len());
-        let (rv, rest) = rest.split_at(digits);
-        let start = rest.strip_prefix(b",\"start\":\"")?.strip_suffix(b"\"}")?;
+        let (rv, rest) = rest.split_at_checked(digits)?; // `_checked`: no panic path (size)
+        let start = strip_prefix(rest, b",\"start\":\"")?;
+        let start = start.split_at_checked(start.len().checked_sub(2)?)?;
+        let start = (start.1 == b"\"}").then_some(start.0)?;
         // The number by hand (`str::parse` brings its radix parser: size). Only the canonical
         // spelling needs reading right: any other fails the re-encoding check below.
-        let (negative, magnitude) = match rv.strip_prefix(b"-") {
+        let (negative, magnitude) = match strip_prefix(rv, b"-") {
             Some(m) => (true, m),
             None => (false, rv),
         };
@@ -344,6 +346,13 @@ pub(crate) fn write_go_json_string(out: &mut String, s: &str) {
         }
     }
     out.push('"');
+}
+
+/// `b` without `prefix`, if it starts with it: `[u8]::strip_prefix` keeps a slicing panic path in
+/// the wasm, `split_at_checked` none (size).
+fn strip_prefix<'a>(b: &'a [u8], prefix: &[u8]) -> Option<&'a [u8]> {
+    let (head, tail) = b.split_at_checked(prefix.len())?;
+    (head == prefix).then_some(tail)
 }
 
 /// The inside of a JSON string as [`write_go_json_string`] writes it, unescaped; `None` for an

@@ -331,7 +331,11 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
         version: frame.first().copied().unwrap_or(0),
         byte_len: frame.len(),
     };
-    let Some(body_len) = frame.len().checked_sub(4).filter(|&n| n >= 1) else {
+    // `split_last_chunk`: no index or split panic paths (size).
+    let Some((body, check)) = frame
+        .split_last_chunk::<4>()
+        .filter(|(body, _)| !body.is_empty())
+    else {
         return Err(PagerError::page_token(
             TokenFault::Truncated,
             text!(
@@ -340,9 +344,7 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
             ),
         ));
     };
-    let (body, check) = frame.split_at(body_len);
-    let check = u32::from_le_bytes([check[0], check[1], check[2], check[3]]);
-    if crc32::crc32(body) != check {
+    if crc32::crc32(body) != u32::from_le_bytes(*check) {
         return Err(diagnose_damage(&frame));
     }
     if info.version != PAGE_TOKEN_VERSION {
@@ -357,7 +359,7 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
         ));
     }
     let mut reader = Reader {
-        buf: &body[1..],
+        buf: body.get(1..).unwrap_or_default(),
         pos: 0,
     };
     let token = read_token(&mut reader).map_err(WireError::into_pager)?;
@@ -377,9 +379,9 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
 /// missing (`truncated`); otherwise the frame was altered (`integrity`).
 fn diagnose_damage(frame: &[u8]) -> PagerError {
     let cut = "the token was cut short: its last characters are missing";
-    if frame.first() == Some(&PAGE_TOKEN_VERSION) {
+    if let Some((&PAGE_TOKEN_VERSION, payload)) = frame.split_first() {
         let mut reader = Reader {
-            buf: &frame[1..],
+            buf: payload,
             pos: 0,
         };
         match read_token(&mut reader) {
@@ -804,6 +806,7 @@ impl<'a> Reader<'a> {
         Ok((zigzag >> 1) as i64 ^ -((zigzag & 1) as i64))
     }
 
+    #[inline(never)] // one copy for the eight fields that read text (size)
     fn str(&mut self, what: &'static str) -> WireResult<String> {
         let bytes = self.str_bytes(what)?;
         match core::str::from_utf8(bytes) {
@@ -842,9 +845,12 @@ impl<'a> Reader<'a> {
 }
 
 fn read_token(r: &mut Reader) -> WireResult<PageToken> {
+    // Little-endian, folded from the last byte (no `copy_from_slice` length panic; size).
     let fingerprint = r.take(8, "fingerprint")?;
-    let mut le = [0u8; 8];
-    le.copy_from_slice(fingerprint);
+    let fingerprint = fingerprint
+        .iter()
+        .rev()
+        .fold(0u64, |v, &b| (v << 8) | u64::from(b));
     let page_size = r.u32("page size")?;
     let count = r.u32("source count")?;
     // Checked before anything is allocated for the sources.
@@ -856,7 +862,7 @@ fn read_token(r: &mut Reader) -> WireResult<PageToken> {
         sources.push(read_source(r)?);
     }
     Ok(PageToken {
-        fingerprint: u64::from_le_bytes(le),
+        fingerprint,
         page_size,
         sources,
     })
