@@ -7,14 +7,10 @@
 //    `metadata.remainingItemCount`), whose items are Kubeapps summaries or Kubernetes objects
 //    (`metadata.name`, `metadata.namespace`, `spec.displayName`, `spec.shortDescription`, `spec.categories`).
 // Also builds pages and stats for the pager in one call each. Never throws: a value it cannot
-// read gives its message. Keep the export line the file's last line (scripts/package.mjs rewrites
-// it to CommonJS for the nodejs build).
+// read gives its message. Keep the import and export lines as they are: scripts/package.mjs
+// rewrites them to CommonJS for the nodejs build (the export line the file's last line).
 
-const isObject = (v) => typeof v === "object" && v !== null;
-
-// A lone surrogate would reach wasm as U+FFFD (the UTF-8 encoder replaces it): reject it instead.
-// (In a `u` regex, a surrogate pair is one code point: `\p{Cs}` matches only lone halves.)
-const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u.test(s);
+import { isObject, wellFormed } from "./json.js";
 
 /**
  * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16

@@ -5,17 +5,15 @@
 // here instead of a schema interpreter in the wasm; the wasm gets typed values, packed. The
 // fetchers are the package's own exports (scripts/package.mjs re-exports them next to the glue's).
 // Never throws synchronously, but for the `INVALID_OPTIONS` PagerErrors of the readers (the wasm
-// catches them) and the fetchers. Keep the import line (the only one) and the export line as they
-// are: scripts/package.mjs rewrites both to CommonJS for the nodejs build.
+// catches them) and the fetchers. Keep the import lines and the export line as they are:
+// scripts/package.mjs rewrites them to CommonJS for the nodejs build.
 
 import { makeError } from "./errors.js";
+import { isObject, wellFormed } from "./json.js";
 
 /** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
 const MAX_EXPIRED_IN_A_ROW = 8;
 
-const isObject = (v) => typeof v === "object" && v !== null;
-// A lone surrogate would reach wasm as U+FFFD (the UTF-8 encoder replaces it): refuse it instead.
-const wellFormed = "".isWellFormed ? (s) => s.isWellFormed() : (s) => !/\p{Cs}/u.test(s);
 const ignore = () => {};
 
 /** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */

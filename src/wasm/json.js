@@ -1,6 +1,6 @@
 // JSON text across the boundary: JS's native JSON on this side, the crate's small writer (src/json.rs,
 // src/view) on the Rust side: one crossing per value, no per-type code. Never throws. (The codec's
-// inputs go the other way: `toJson` in codec.js.)
+// inputs go the other way: `toJson` in codec.js.) Also the two checks the other snippets share.
 // Keep the export line the file's last line (scripts/package.mjs rewrites it for the nodejs build).
 
 /** The value of JSON text written by serde_json. */
@@ -8,12 +8,16 @@ function fromJson(text) {
   return JSON.parse(text);
 }
 
-/**
- * Whether a string is well-formed text (no lone surrogate): the UTF-8 encoder that takes a string
- * into wasm would replace a lone half with U+FFFD, so the wasm asks when it sees one.
- */
-function wellFormed(s) {
-  return typeof s === "string" && (s.isWellFormed ? s.isWellFormed() : !/\p{Cs}/u.test(s));
-}
+/** Whether `v` is an object (not null; arrays are objects). */
+const isObject = (v) => typeof v === "object" && v !== null;
 
-export { fromJson, wellFormed };
+/**
+ * Whether `s` is a string of well-formed text (no lone surrogate): the UTF-8 encoder that takes a
+ * string into wasm would replace a lone half with U+FFFD, so strings are checked before they cross.
+ * (In a `u` regex, a surrogate pair is one code point: `\p{Cs}` matches only lone halves.)
+ */
+const wellFormed = "".isWellFormed
+  ? (s) => typeof s === "string" && s.isWellFormed()
+  : (s) => typeof s === "string" && !/\p{Cs}/u.test(s);
+
+export { fromJson, wellFormed, isObject };
