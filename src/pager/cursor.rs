@@ -982,6 +982,13 @@ impl<P> Cursor<P> {
             .filter(|rv| !rv.is_empty())
             .or_else(from_token)
         {
+            // A Kubernetes list continued under a token serves the snapshot it started from:
+            // another resourceVersion means the server did not keep it, and the list is no
+            // longer one point in time (as after a 410). The pages say so.
+            let kept = self.resource_version.is_empty() || rv == self.resource_version;
+            if self.spec.kind == SourceKind::Kubernetes && !flight.token.is_empty() && !kept {
+                self.inconsistent = true;
+            }
             self.resource_version = rv;
         }
         let n = p.items.len();

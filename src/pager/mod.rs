@@ -109,7 +109,8 @@ pub struct Page<P> {
     pub next_page_token: String,
     /// Nothing more to come: every source exhausted and nothing buffered.
     pub done: bool,
-    /// Some source's list went on after a 410 Expired.
+    /// Some source's list is not one snapshot any more: it went on after a 410 Expired, or a
+    /// chunk asked with a continue token came from another resourceVersion.
     pub inconsistent: bool,
     /// Some source ended before giving the items it said remained.
     pub truncated: bool,

@@ -1797,6 +1797,34 @@ fn a_kubernetes_chunk_without_a_resource_version_takes_the_one_its_continue_toke
 }
 
 #[test]
+fn a_kubernetes_list_whose_snapshot_changes_under_a_continue_token_is_inconsistent() {
+    // No 410, but the continuation comes from another resourceVersion (a server or proxy that
+    // did not keep the snapshot): the pages are no longer one point in time, and say so.
+    let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let env = Env::new(vec![fake], 2, 2);
+    let at = |rv: &str, names: &[&str], next: &str| Chunk {
+        resource_version: Some(rv.into()),
+        ..chunk(names, next)
+    };
+    for (second_rv, inconsistent) in [("100", false), ("205", true)] {
+        let mut p = env.pager();
+        let r = p.next_requests().remove(0);
+        assert_eq!(r.page_token, "");
+        p.feed(r.request_id, at("100", &["pkg-a", "pkg-b"], "t1"))
+            .expect("feed");
+        assert!(!p.take_page().expect("encodes").expect("ready").inconsistent);
+        let r = p.next_requests().remove(0);
+        assert_eq!(r.page_token, "t1");
+        p.feed(r.request_id, at(second_rv, &["pkg-c", "pkg-d"], ""))
+            .expect("feed");
+        let page = p.take_page().expect("encodes").expect("ready");
+        assert_eq!(names(&page), ["pkg-c", "pkg-d"]);
+        assert_eq!(page.inconsistent, inconsistent, "rv 100 then {second_rv}");
+        assert_eq!(p.state().sources[0].inconsistent, inconsistent);
+    }
+}
+
+#[test]
 fn f1_tie_order_changing_between_requests_loses_no_item() {
     // The adversary's trace: [a, x, x, x, z], chunk limit 2, the three x's in
     // another order on each request. Every item must be shown exactly once.

@@ -189,7 +189,7 @@ export interface Page<T = any> {
   nextPageToken: string;
   /** Nothing more to come. */
   done: boolean;
-  /** A source's list went on after a 410 Expired: not one snapshot any more. */
+  /** A source's list is not one snapshot any more: it went on after a 410 Expired, or a continuation came from another resourceVersion. */
   inconsistent: boolean;
   /** A source ended before giving the items it said remained. */
   truncated: boolean;

@@ -735,12 +735,14 @@ impl SimSource {
                 });
                 items.push(it.clone());
             }
-            let rv = sc
-                .next_token
-                .as_deref()
-                .and_then(decode_continue)
+            // The snapshot's, as an apiserver gives it: the one the next token carries, else the
+            // one the request's token continues, else (a new list) the store's current one.
+            let rv = [sc.next_token.as_deref(), Some(req.page_token.as_str())]
+                .into_iter()
+                .flatten()
+                .filter_map(decode_continue)
                 .map(|(rv, _)| rv)
-                .filter(|rv| *rv > 0);
+                .find(|rv| *rv > 0);
             let resource_version = match &self.behaviour {
                 Behaviour::Kubernetes(_) => {
                     Some(rv.map_or(self.kube.rev, |rv| rv as u64).to_string())
