@@ -383,7 +383,7 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
   caller = undefined;
   if (typeof fetchChunk !== "function") {
     pager.free();
-    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", {}));
+    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", { field: "fetchChunk" }));
   }
   // One call at a time: a second call waits for the first to settle (React StrictMode and eager
   // scroll handlers do call twice), then asks for the page after it.

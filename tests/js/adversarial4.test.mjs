@@ -49,3 +49,11 @@ test("a nextPage waiting behind another rejects with ABORTED as soon as it is ab
   assert.equal(overlapped, false, "the third call started while the first one ran");
   pager.free();
 });
+
+test("nextPage with a fetchChunk that is not a function: INVALID_OPTIONS with the documented details.field", async () => {
+  const pager = new Pager(one);
+  for (const bad of [undefined, null, 5, "fetch", {}]) {
+    await assert.rejects(pager.nextPage(bad), (e) => e instanceof PagerError && e.code === "INVALID_OPTIONS" && e.details.field === "fetchChunk");
+  }
+  pager.free();
+});
