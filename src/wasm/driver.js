@@ -362,7 +362,11 @@ function guardPager(probe) {
   });
 }
 
-/** Pager → its last nextPage promise: the next call starts once it has settled. */
+/**
+ * Pager → a promise (never rejected) that settles once its last nextPage call and every call
+ * before it have settled: the next call starts then. A call aborted (or freed) while it waits
+ * settles at once, but the calls after it still wait for the ones before it.
+ */
 const lastCall = new WeakMap();
 
 /**
@@ -379,7 +383,7 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
   caller = undefined;
   if (typeof fetchChunk !== "function") {
     pager.free();
-    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", {}));
+    return Promise.reject(makeError("INVALID_OPTIONS", "fetchChunk must be a function", { field: "fetchChunk" }));
   }
   // One call at a time: a second call waits for the first to settle (React StrictMode and eager
   // scroll handlers do call twice), then asks for the page after it.
@@ -457,8 +461,9 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
   };
 
   async function run() {
-    // Start once the previous call has settled (in a microtask when there is none).
-    await (previous ? previous.then(ignore, ignore) : undefined);
+    // Start once the previous calls have settled (in a microtask when there are none), or stop
+    // waiting for them at once when this call is aborted or the pager freed.
+    await (previous && Promise.race([previous, ...stops]));
     if (freedNow) throw freedError();
     if (isAborted()) throw aborted();
     let expiredInARow = 0;
@@ -546,7 +551,8 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
     }
     pager.free();
   });
-  if (owner) lastCall.set(owner, promise);
+  // Resolves with undefined (not this call's page: no chain of pages kept alive).
+  if (owner) lastCall.set(owner, promise.catch(ignore).then(() => previous));
   return promise;
 }
 
