@@ -140,14 +140,15 @@ impl PagerError {
     /// `invalid page token (truncated): …` or `invalid options: pageSize: 0 is out of range 1..=10000`.
     pub fn message(&self) -> String {
         match self {
-            PagerError::InvalidPageToken { reason, message } => {
-                text!("invalid page token (", reason.as_str(), "): ", message)
-            }
-            PagerError::InvalidContinueToken { reason, message } => {
-                text!("invalid continue token (", reason.as_str(), "): ", message)
-            }
-            PagerError::InvalidKubeappsToken { reason, message } => {
-                text!("invalid Kubeapps token (", reason.as_str(), "): ", message)
+            PagerError::InvalidPageToken { reason, message }
+            | PagerError::InvalidContinueToken { reason, message }
+            | PagerError::InvalidKubeappsToken { reason, message } => {
+                let kind = match self {
+                    PagerError::InvalidPageToken { .. } => "page",
+                    PagerError::InvalidContinueToken { .. } => "continue",
+                    _ => "Kubeapps",
+                };
+                text!("invalid ", kind, " token (", reason.as_str(), "): ", message)
             }
             PagerError::InvalidOptions { field, message } => {
                 text!("invalid options: ", field, ": ", message)

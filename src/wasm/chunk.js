@@ -10,7 +10,7 @@
 // read gives its message. Keep the import and export lines as they are: scripts/package.mjs
 // rewrites them to CommonJS for the nodejs build (the export line the file's last line).
 
-import { isObject, wellFormed } from "./json.js";
+import { describe, isObject, wellFormed } from "./json.js";
 
 /**
  * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
@@ -163,19 +163,6 @@ function readChunk(response) {
     return items;
   } catch (e) {
     return describe(e);
-  }
-}
-
-/**
- * A thrown value's message. Never throws: a throw from here would unwind through the wasm
- * frames that called `readChunk` (their shadow stack is never given back: enough of those and the
- * module traps), and a value thrown by a getter may be anything (`Object.create(null)`, a Proxy).
- */
-function describe(e) {
-  try {
-    return e instanceof Error ? String(e.message) : String(e);
-  } catch {
-    return "a value that cannot be read";
   }
 }
 

@@ -9,7 +9,7 @@
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
 
 import { makeError } from "./errors.js";
-import { isObject, wellFormed } from "./json.js";
+import { describe, isObject, wellFormed } from "./json.js";
 
 /** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
 const MAX_EXPIRED_IN_A_ROW = 8;
@@ -169,11 +169,7 @@ function readInput(value, shape) {
   } catch (e) {
     if (fault) fail(...fault);
     // A getter or toJSON may throw anything: its message, if it has one that can be read.
-    let why = "a value that cannot be read";
-    try {
-      why = e instanceof Error ? String(e.message) : String(e);
-    } catch {}
-    fail("", why);
+    fail("", describe(e));
   }
   const read = (v, kind, at) => {
     const expected = (what) => fail(at, `expected ${what}, found ${kindOf(v)}`);

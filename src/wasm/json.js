@@ -1,6 +1,6 @@
 // JSON text across the boundary: JS's native JSON on this side, the crate's small writer (src/json.rs,
 // src/view) on the Rust side: one crossing per value, no per-type code. Never throws. (The codec's
-// inputs go the other way: `toJson` in codec.js.) Also the two checks the other snippets share.
+// inputs go the other way: `toJson` in codec.js.) Also the two checks and `describe`, which the other snippets share.
 // Keep the export line the file's last line (scripts/package.mjs rewrites it for the nodejs build).
 
 /** The value of JSON text written by serde_json. */
@@ -20,4 +20,18 @@ const wellFormed = "".isWellFormed
   ? (s) => typeof s === "string" && s.isWellFormed()
   : (s) => typeof s === "string" && !/\p{Cs}/u.test(s);
 
-export { fromJson, wellFormed, isObject };
+/**
+ * A thrown value's message. Never throws: a throw from here would unwind through the wasm frames
+ * that called `readChunk` or `readOptions` (their shadow stack is never given back: enough of
+ * those and the module traps), and a value thrown by a getter may be anything
+ * (`Object.create(null)`, a Proxy).
+ */
+function describe(e) {
+  try {
+    return e instanceof Error ? String(e.message) : String(e);
+  } catch {
+    return "a value that cannot be read";
+  }
+}
+
+export { fromJson, wellFormed, isObject, describe };

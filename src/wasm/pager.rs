@@ -119,13 +119,14 @@ fn feed_js(
     // resourceVersion and the key text as UTF-8, written by the platform's encoder straight into
     // wasm memory (a `&str` would be copied by a JS loop, a character at a time): as many bytes as
     // UTF-16 units for ASCII, at most 3 per unit for anything.
-    let mut lens = vec![0u32; HEADER];
-    copy_chunk(&mut [], &mut lens);
-    let (n, units) = (lens[0] as usize, lens[1] as usize);
-    let remaining = (lens[3] != 0).then(|| u64::from(lens[5]) << 32 | u64::from(lens[4]));
-    lens = vec![0u32; HEADER.saturating_add(lens[2] as usize)];
+    let mut head = [0u32; HEADER];
+    copy_chunk(&mut [], &mut head);
+    let [n, units, keys, more, low, high, ..] = head;
+    let n = n as usize;
+    let remaining = (more != 0).then(|| u64::from(high) << 32 | u64::from(low));
+    let mut lens = vec![0u32; HEADER.saturating_add(keys as usize)];
     let mut text = Vec::new();
-    for bytes in [units, units.saturating_mul(3)] {
+    for bytes in [units as usize, (units as usize).saturating_mul(3)] {
         text = vec![0u8; bytes];
         if let Ok(written) = usize::try_from(copy_chunk(&mut text, &mut lens)) {
             text.truncate(written);
@@ -133,14 +134,16 @@ fn feed_js(
         }
         text.clear();
     }
-    let next_end = lens[6] as usize;
-    let keys_start = next_end.saturating_add(lens[7] as usize);
+    // `lens` holds at least the header: no index panics.
+    let (head, key_lens) = lens.split_at_checked(HEADER).unwrap_or_default();
+    let next_end = head.get(6).map_or(0, |&l| l as usize);
+    let keys_start = next_end.saturating_add(head.get(7).map_or(0, |&l| l as usize));
     let part = |from: usize, to: usize| {
         let bytes = text.get(from..to).unwrap_or_default();
         core::str::from_utf8(bytes).unwrap_or_default()
     };
     let owned = |s: &str| (!s.is_empty()).then(|| s.to_owned());
-    let fields = ChunkFields::read(part(keys_start, text.len()), &lens[HEADER..])
+    let fields = ChunkFields::read(part(keys_start, text.len()), key_lens)
         .ok()
         .filter(|f| f.len() == n)
         .ok_or_else(|| invalid("unreadable response".into()))?;
