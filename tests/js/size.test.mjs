@@ -4,17 +4,18 @@
 // the codec entry ("kubeapps-pager/codec", pkg/codec/web: the token functions) only tools such as
 // the token inspector load.
 //
-// The pager entry's budget is 50 KB (51,200 B): the test fails over it. It is 50,029 B now by
-// node:zlib (49,895 B by `gzip -9`; BENCHMARKS.md, "Size"). The codec entry has no budget of its
-// own; its ceiling guards the size reached (lower it when the size drops).
+// The pager entry's budget is 50 KB, read as 50,000 B (the stricter reading; 50 KiB would be
+// 51,200 B): the test fails over it. It is 49,862 B now by node:zlib (49,718 B by `gzip -9`;
+// BENCHMARKS.md, "Size"). The codec entry has no budget of its own; its ceiling guards the size
+// reached (lower it when the size drops).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET = 50 * 1024;
-const CODEC_CEILING = 34_900; // 34,318 B now + about 0.6 KB
+const BUDGET = 50_000;
+const CODEC_CEILING = 34_900; // 34,302 B now + about 0.6 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
 
