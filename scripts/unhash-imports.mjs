@@ -9,7 +9,9 @@
 // modules, or with different signatures) stay apart: a name is only unhashed when no other
 // import (or the glue) has the shorter name already; otherwise it is left as it is. Each renamed
 // import must be found in the glue, or the script fails: a module whose imports and glue
-// disagreed would fail to instantiate.
+// disagreed would fail to instantiate. Written against wasm-bindgen 0.2.130's names
+// (`__wbg_<name>_<16 hex digits>`), the version Cargo.lock pins: another scheme leaves the names
+// as they are (nothing matches) or fails the build, never a broken module.
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -299,7 +299,12 @@ fn write_payload<'a>(
     w.varint(page_size.into());
     w.varint(count as u64);
     for i in 0..count {
-        if let Some(s) = source(i) {
+        // Always `Some` for `i < count`: the getters are `get(i)` of a list of `count` (not
+        // indexing: no panic path, size). A `None` would be a bug: a token with fewer sources
+        // than its count says.
+        let s = source(i);
+        debug_assert!(s.is_some(), "source {i} of {count} missing");
+        if let Some(s) = s {
             WireSource::new(&s).write(w);
         }
     }

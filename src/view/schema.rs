@@ -1,6 +1,6 @@
-//! Reading JSON against a declared shape: one small interpreter for every JS input the boundary
-//! reads (options, page token states, continue token inputs, fetcher options), instead of one
-//! hand-written reader per shape (each a few KB of wasm).
+//! Reading JSON against a declared shape: one small interpreter for the codec's JS inputs (page
+//! token states, continue token inputs), instead of one hand-written reader per shape (each a few
+//! KB of wasm).
 //!
 //! A [`Shape`] lists an object's fields, each with a [`Kind`] and a [`Presence`]; [`read`]
 //! checks the JSON against it and gives a [`Node`] tree whose object slots are in the shape's

@@ -759,8 +759,10 @@ fn js_string(out: &mut String, s: &str) {
     out.push_str(s);
 }
 
+/// The layout `readOptions` (driver.js) writes, packed here by a Rust copy of its packer; the
+/// JS packer itself is checked end to end by tests/js/inputs.test.mjs.
 #[test]
-fn options_unpack_as_read_options_packs_them() {
+fn options_unpack_from_the_documented_layout() {
     let mut packed = String::new();
     let p = &mut packed;
     js_number(p, 3);
@@ -827,8 +829,9 @@ fn options_unpack_as_read_options_packs_them() {
     assert_eq!(p.string(), "😀");
 }
 
+/// As above, for `readFailure`'s layout.
 #[test]
-fn failures_unpack_as_read_failure_packs_them() {
+fn failures_unpack_from_the_documented_layout() {
     let mut packed = String::new();
     js_number(&mut packed, 410);
     js_number(&mut packed, 1);

@@ -4,8 +4,8 @@
 // reading of the pager's JS inputs (options, fetcher options, failures): one table-driven reader
 // here instead of a schema interpreter in the wasm; the wasm gets typed values, packed. The
 // fetchers are the package's own exports (scripts/package.mjs re-exports them next to the glue's).
-// Never throws synchronously, but for the `INVALID_OPTIONS` PagerErrors of the readers (the wasm
-// catches them) and the fetchers. Keep the import lines and the export line as they are:
+// Never throws synchronously, but for the PagerErrors of the readers (`INVALID_OPTIONS`, and
+// `INVALID_RESPONSE` from `readFailure`: the wasm catches them) and of the fetchers. Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
 
 import { makeError } from "./errors.js";

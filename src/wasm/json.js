@@ -22,8 +22,8 @@ const wellFormed = "".isWellFormed
 
 /**
  * A thrown value's message. Never throws: a throw from here would unwind through the wasm frames
- * that called `readChunk` or `readOptions` (their shadow stack is never given back: enough of
- * those and the module traps), and a value thrown by a getter may be anything
+ * that called `readChunk` (an import the wasm does not catch; its shadow stack is never given
+ * back: enough of those and the module traps), and a value thrown by a getter may be anything
  * (`Object.create(null)`, a Proxy).
  */
 function describe(e) {

@@ -70,7 +70,8 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
         u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
     );
     data.push(n as u32);
-    // One `pageChunk` call per distinct chunk; each item's slot points at its chunk.
+    // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js
+    // keeps the slots until `makePage` takes them: nothing may return between the two.
     let mut seen: Vec<*const JsValue> = Vec::new();
     for item in &page.items {
         let ptr = Rc::as_ptr(&item.chunk);
