@@ -41,7 +41,8 @@ export type TokenFault =
  * `details` by code: token codes `{ reason: TokenFault }`; `INVALID_OPTIONS` `{ field }`;
  * `INVALID_RESPONSE`, `NO_PROGRESS` `{ source }`; `FILTER_MISMATCH` `{ expected, found }` (hex
  * fingerprints); `SOURCE_TOO_LARGE` `{ source, cap }`; `SOURCE_FAILED` `{ source?, status, reason?,
- * continue?, url?, cause? }`; `ABORTED` `{ reason }` (the signal's reason); `PAGER_FREED` `{ method }`
+ * continue?, url?, cause? }` (a built-in fetcher's own error has `url` and the network error as
+ * `cause`; `nextPage`'s has `source` and that error as its `cause`, so `details.cause.details.url`); `ABORTED` `{ reason }` (the signal's reason); `PAGER_FREED` `{ method }`
  * (a method of a `Pager` called after its `free()` or `[Symbol.dispose]()`, or a `nextPage` running
  * when it was freed: that call rejects at once; also a copy of a `Pager`, such as lodash's `cloneDeep`
  * makes: only the object `new Pager` or `Pager.resume` gave, or a Proxy of it, is a pager); `REENTRANT_CALL` `{}` (a pager called from inside
