@@ -503,37 +503,29 @@ impl<P> Cursor<P> {
         }
         let token = self.next.clone().unwrap_or_default();
         if let Some(n) = parse_offset(&token).filter(|_| offsets) {
-            if self.overlap_verified {
-                // The item before `n` was just re-read where it was: go on from `n` itself. A
-                // tie-able source's answer is still checked for its tie group (see `prepare`).
-                return Planned {
-                    token,
-                    limit,
-                    purpose: Purpose::Next {
-                        pos: Some(n),
-                        overlap: None,
-                        straddle: !self.strict,
-                    },
-                };
+            if !self.overlap_verified {
+                if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
+                    return Planned {
+                        token: format_offset(prev),
+                        limit: overlap_limit,
+                        purpose: Purpose::Next {
+                            pos: Some(prev),
+                            overlap: Some(last.clone()),
+                            straddle: !self.strict,
+                        },
+                    };
+                }
             }
-            if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
-                return Planned {
-                    token: format_offset(prev),
-                    limit: overlap_limit,
-                    purpose: Purpose::Next {
-                        pos: Some(prev),
-                        overlap: Some(last.clone()),
-                        straddle: !self.strict,
-                    },
-                };
-            }
+            // From `n` itself: the item before it was just re-read where it was (a tie-able
+            // source's answer is then still checked for its tie group, see `prepare`), or there
+            // is none to re-read.
             return Planned {
                 token,
                 limit,
                 purpose: Purpose::Next {
                     pos: Some(n),
                     overlap: None,
-                    straddle: false,
+                    straddle: self.overlap_verified && !self.strict,
                 },
             };
         }

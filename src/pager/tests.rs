@@ -1371,6 +1371,17 @@ fn mutate(
     }
 }
 
+/// A small deterministic PRNG (xorshift64) for the randomized tests: `next(n)` is in `0..n`.
+fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut rng = seed;
+    move |n| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n.max(1)
+    }
+}
+
 /// A small deterministic soak: random mutations between pages and between
 /// the requests of one page (every source, equal names included), 410s with
 /// and without a token, failed requests, answers delivered twice, random
@@ -1381,13 +1392,7 @@ fn mutate(
 fn random_mutations_never_repeat_skip_or_disorder() {
     const ROUNDS: u64 = 160;
     const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut rng: u64 = SEED;
-    let mut next = move |n: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % n.max(1)
-    };
+    let mut next = xorshift(SEED);
     let (mut rescans, mut resumes, mut expiries, mut stale) = (0, 0, 0, 0);
     for round in 0..ROUNDS {
         let names_a: Vec<String> = (0..40).map(|i| format!("pkg-{:03}", i * 2)).collect();
@@ -1954,13 +1959,7 @@ fn f1_tie_order_changing_between_requests_loses_no_item() {
 
 #[test]
 fn tie_groups_shuffled_on_every_request_show_every_item_once() {
-    let mut rng: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move |n: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % n.max(1)
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let (mut regroups, mut resumes) = (0, 0);
     for round in 0..300 {
         // One or two sources over the same names, each with tie groups of 1 to
@@ -2145,13 +2144,7 @@ fn a_relist_after_a_410_is_a_new_list_even_through_empty_chunks() {
 /// pager must neither stop with `NO_PROGRESS` nor loop on the same request.
 #[test]
 fn an_overlap_re_read_answered_with_the_overlap_item_alone_goes_on() {
-    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move |n: u64| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng % n.max(1)
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let mut resumes = 0;
     for round in 0..400u64 {
         let lazy_end = round % 2 == 0;
