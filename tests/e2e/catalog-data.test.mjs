@@ -1,13 +1,15 @@
-// The catalog over the real data in /work/shared/data (skipped when it is absent): Bitnami's and
+// The catalog over the real data in ../shared/data, beside the repository (skipped when it is absent): Bitnami's and
 // k8s-at-home's Helm indexes (312 charts) and TCE's Carvel packages (39), scrolled to the end.
 // External icons are not fetched (no network in tests): they fall back to placeholders.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { launch, serve, screenshotPath } from "./support/browser.mjs";
 import { api, truth, openCatalog, scrollToEnd, identities, checkedMissed, duplicates } from "./support/catalog.mjs";
 
-const DATA = "/work/shared/data";
+// Beside the repository, as the README and CI have it (not a fixed path: a clone may be anywhere).
+const DATA = fileURLToPath(new URL("../../../shared/data", import.meta.url));
 const present = existsSync(DATA);
 
 let browser;
