@@ -144,8 +144,7 @@ pub fn hex16(n: u64) -> String {
 /// the JS engine's `toLowerCase`: the order must not depend on the browser's Unicode version,
 /// since page tokens move between browsers.
 pub fn lowercase(s: &str) -> String {
-    // The same mapping from smaller tables (see `case`).
-    crate::case::lowercase(s)
+    s.to_lowercase()
 }
 
 /// `s` in double quotes, escaped.
