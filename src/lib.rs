@@ -23,7 +23,6 @@ mod prelude {
     pub use alloc::vec::Vec;
 }
 
-pub mod case;
 pub mod error;
 pub mod filter;
 pub mod item;
@@ -31,7 +30,6 @@ pub mod json;
 pub mod options;
 pub mod order;
 pub mod pager;
-pub mod sort;
 pub mod text;
 pub mod token;
 pub mod view;

@@ -285,7 +285,7 @@ impl PagerOptions {
         put_list(&mut out, &f.repositories);
         put_list(&mut out, &f.plugins);
         let mut sources: Vec<&SourceSpec> = self.sources.iter().collect();
-        crate::sort::sort_by(&mut sources, |a, b| a.id.cmp(&b.id));
+        sources.sort_by(|a, b| a.id.cmp(&b.id));
         out.extend_from_slice(&(sources.len() as u64).to_le_bytes());
         for s in sources {
             put_str(&mut out, &s.id.plugin);

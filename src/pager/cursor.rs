@@ -12,8 +12,6 @@
 
 use crate::prelude::*;
 
-use crate::sort::sort_by;
-
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
@@ -1345,7 +1343,7 @@ impl<P> Cursor<P> {
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
-    sort_by(entries, |a, b| a.key.cmp(&b.key));
+    entries.sort_by(|a, b| a.key.cmp(&b.key));
     let before = entries.len();
     entries.dedup_by(|a, b| a.key == b.key);
     (before - entries.len()) as u64

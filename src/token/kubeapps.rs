@@ -249,7 +249,7 @@ fn first_repeated(entries: &[(String, PluginOffset)]) -> Option<usize> {
         .enumerate()
         .map(|(i, (name, _))| (name.as_str(), i))
         .collect();
-    crate::sort::sort_by(&mut names, |a, b| a.0.cmp(b.0));
+    names.sort_by(|a, b| a.0.cmp(b.0));
     names
         .windows(2)
         .filter(|pair| pair[0].0 == pair[1].0)
