@@ -3,14 +3,13 @@
 //! A pure Rust core (no I/O, no clock, no JS types) with one thin wasm boundary
 //! (`src/wasm`, built for `wasm32` only). See `docs/DESIGN.md` for the architecture.
 //!
-//! The crate is `no_std` (it needs only `core` and `alloc`), so that the shipped wasm can leave
-//! out Rust's std and bring its own small panic handler and allocator (feature `std` off; see
-//! `Cargo.toml`). Host builds and the default features link std as usual.
+//! The crate is `no_std` (it needs only `core` and `alloc`: the core does no I/O); the wasm builds
+//! link Rust's std through wasm-bindgen, with std's panic handler and allocator.
 #![no_std]
 #![warn(missing_docs)]
 
 extern crate alloc;
-#[cfg(any(test, feature = "std"))]
+#[cfg(test)]
 extern crate std;
 
 /// What std's prelude gives every module, from `alloc`.
