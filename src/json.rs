@@ -29,7 +29,7 @@
 use crate::prelude::*;
 use alloc::borrow::Cow;
 
-use crate::text::push_u64;
+use core::fmt::Write as _;
 
 /// JSON text that was rejected: why, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,7 +61,7 @@ impl JsonError {
         let mut s = String::with_capacity(self.message.len() + 16);
         s.push_str(&self.message);
         s.push_str(" at byte ");
-        push_u64(&mut s, self.at as u64);
+        let _ = write!(s, "{}", self.at);
         s
     }
 }
@@ -670,7 +670,7 @@ impl Writer {
     /// A non-negative integer (JS reads integers up to 2^53 exactly).
     pub fn u64(&mut self, n: u64) {
         self.separate();
-        push_u64(&mut self.out, n);
+        let _ = write!(self.out, "{n}");
     }
 
     /// An integer.
@@ -679,7 +679,7 @@ impl Writer {
         if n < 0 {
             self.out.push('-');
         }
-        push_u64(&mut self.out, n.unsigned_abs());
+        let _ = write!(self.out, "{}", n.unsigned_abs());
     }
 
     /// `true` or `false`.

@@ -9,12 +9,11 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
-#[cfg(test)]
+// The core uses only `core` and `alloc`; std is linked for its allocator and panic handler.
 extern crate std;
 
 /// What std's prelude gives every module, from `alloc`.
 mod prelude {
-    pub(crate) use crate::text::text;
     pub use alloc::borrow::ToOwned;
     pub use alloc::format;
     pub use alloc::string::{String, ToString};

@@ -33,7 +33,7 @@ use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::pager::Failure;
 use crate::prelude::*;
-use crate::text::{decimal, hex16};
+use crate::text::hex16;
 use crate::token::inspect::TokenKind;
 use crate::token::page_token::MAX_SOURCES;
 use crate::token::{ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
@@ -148,7 +148,7 @@ pub fn write_continue_token(w: &mut Writer, token: &ContinueToken) {
 fn write_continue_fields(w: &mut Writer, token: &ContinueToken) {
     w.str_field("version", &token.version);
     w.key("resourceVersion");
-    w.string(&decimal(token.resource_version));
+    w.string(&token.resource_version.to_string());
     w.str_field("start", &token.start);
     w.bool_field("consistent", token.is_consistent());
 }
@@ -592,7 +592,7 @@ impl<'a> ChunkFields<'a> {
             pos = pos.saturating_add(len + 1);
             Some(field)
         };
-        let bad = |i: usize| text!("items[", i, "]: the key text does not match its lengths");
+        let bad = |i: usize| format!("items[{i}]: the key text does not match its lengths");
         while let Some(first) = lens.next() {
             let i = items.len();
             let start = fields.len();

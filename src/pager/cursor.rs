@@ -555,7 +555,7 @@ impl<P> Cursor<P> {
         };
         let next = chunk.next_token.filter(|t| !t.is_empty());
         if next.as_ref().is_some_and(|t| t.len() > MAX_TOKEN_LEN) {
-            return Err(self.invalid(text!("next token longer than ", MAX_TOKEN_LEN, " bytes")));
+            return Err(self.invalid(format!("next token longer than {MAX_TOKEN_LEN} bytes")));
         }
         let n = chunk.items.len();
         match flight.purpose {
@@ -573,7 +573,9 @@ impl<P> Cursor<P> {
                 // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
                 // breaks the offset arithmetic.
                 if self.decimal && n > flight.limit as usize {
-                    return Err(self.invalid(text!(n, " items returned for limit ", flight.limit)));
+                    return Err(
+                        self.invalid(format!("{n} items returned for limit {}", flight.limit))
+                    );
                 }
             }
         }
@@ -591,22 +593,11 @@ impl<P> Cursor<P> {
                 [f.plugin, f.cluster, f.namespace, f.identifier],
             );
             if bytes > ctx.max_key_bytes {
-                return Err(self.invalid(text!(
-                    "item ",
-                    i,
-                    "'s key is ",
-                    bytes,
-                    " bytes (its sort field and identifier, UTF-8); with ",
-                    ctx.sources,
-                    if ctx.sources == 1 {
+                return Err(self.invalid(format!("item {i}'s key is {bytes} bytes (its sort field and identifier, UTF-8); with {}{} a page token holds keys of at most {} bytes", ctx.sources, if ctx.sources == 1 {
                         " source"
                     } else {
                         " sources"
-                    },
-                    " a page token holds keys of at most ",
-                    ctx.max_key_bytes,
-                    " bytes"
-                )));
+                    }, ctx.max_key_bytes)));
             }
             items.push((ctx.order.key_of(&f), ctx.filter.matches_ref(&f), p));
         }
@@ -621,19 +612,11 @@ impl<P> Cursor<P> {
                         ord.is_gt()
                     };
                     if bad {
-                        return Err(self.invalid(text!(
-                            "items ",
-                            i,
-                            " and ",
-                            i + 1,
-                            " are out of the source's name order",
-                            if self.strict && ord.is_eq() {
+                        return Err(self.invalid(format!("items {i} and {} are out of the source's name order{}; give the source order \"none\" to read it whole", i + 1, if self.strict && ord.is_eq() {
                                 " (equal names in a strict source)"
                             } else {
                                 ""
-                            },
-                            "; give the source order \"none\" to read it whole"
-                        )));
+                            })));
                     }
                 }
             }
@@ -872,17 +855,16 @@ impl<P> Cursor<P> {
                     // it gave before (`pos + 1`): the list did not move, it is no repeat.
                     let repeat = !new_pass && !overlap_only && self.seen_tokens.contains(t);
                     if *t == flight.token || repeat {
-                        return Err(self.no_progress(text!(
-                            "returned the token ",
-                            crate::text::quoted(t),
-                            " again"
+                        return Err(self.no_progress(format!(
+                            "returned the token {} again",
+                            crate::text::quoted(t)
                         )));
                     }
                 }
                 if !progress && self.stalled >= ctx.max_chunks_without_progress {
-                    return Err(self.no_progress(text!(
-                        u64::from(self.stalled) + 1,
-                        " chunks in a row brought nothing new"
+                    return Err(self.no_progress(format!(
+                        "{} chunks in a row brought nothing new",
+                        u64::from(self.stalled) + 1
                     )));
                 }
             }
@@ -964,7 +946,9 @@ impl<P> Cursor<P> {
                 .filter(|_| self.spec.kind == SourceKind::Kubernetes)?;
             // Apiservers write one spelling of a token: that one is enough here.
             let token = ContinueToken::decode_canonical(next)?;
-            token.is_consistent().then(|| text!(token.resource_version))
+            token
+                .is_consistent()
+                .then(|| format!("{}", token.resource_version))
         };
         if let Some(rv) = p
             .resource_version
@@ -1120,11 +1104,7 @@ impl<P> Cursor<P> {
             .as_ref()
             .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
         {
-            return Err(self.invalid(text!(
-                "continue token longer than ",
-                MAX_TOKEN_LEN,
-                " bytes"
-            )));
+            return Err(self.invalid(format!("continue token longer than {MAX_TOKEN_LEN} bytes")));
         }
         Ok(())
     }
@@ -1381,7 +1361,7 @@ fn format_offset(pos: u64) -> String {
     if pos == 0 {
         String::new()
     } else {
-        text!(pos)
+        format!("{pos}")
     }
 }
 

@@ -210,10 +210,9 @@ impl<P: Clone> Pager<P> {
         if state.sources.len() != options.sources.len() {
             return Err(PagerError::page_token(
                 TokenFault::InvalidField,
-                text!(
-                    "token holds ",
+                format!(
+                    "token holds {} sources, the options {}",
                     state.sources.len(),
-                    " sources, the options ",
                     options.sources.len()
                 ),
             ));
@@ -224,7 +223,7 @@ impl<P: Clone> Pager<P> {
             let Some(st) = state.sources.iter().find(|st| st.source == spec.id) else {
                 return Err(PagerError::page_token(
                     TokenFault::InvalidField,
-                    text!("token has no position for source ", spec.id.label()),
+                    format!("token has no position for source {}", spec.id.label()),
                 ));
             };
             // A watermark no item of this source could have set (its key is over the limit the
@@ -236,14 +235,7 @@ impl<P: Clone> Pager<P> {
                 if bytes > options.max_key_bytes() {
                     return Err(PagerError::page_token(
                         TokenFault::InvalidField,
-                        text!(
-                            "the watermark of source ",
-                            spec.id.label(),
-                            " is a key of ",
-                            bytes,
-                            " bytes; a pager of these sources takes keys of at most ",
-                            options.max_key_bytes()
-                        ),
+                        format!("the watermark of source {} is a key of {bytes} bytes; a pager of these sources takes keys of at most {}", spec.id.label(), options.max_key_bytes()),
                     ));
                 }
             }

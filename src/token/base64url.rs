@@ -118,12 +118,9 @@ pub fn decode_with(text: &str, rules: DecodeRules) -> Result<Vec<u8>, Base64Erro
         if bytes.len() > max {
             return Err(Base64Error::new(
                 TokenFault::TooLong,
-                text!(
-                    "the token is ",
-                    bytes.len(),
-                    " bytes long; at most ",
-                    max,
-                    " are accepted"
+                format!(
+                    "the token is {} bytes long; at most {max} are accepted",
+                    bytes.len()
                 ),
             ));
         }
@@ -151,7 +148,7 @@ fn diagnose(text: &str, rules: DecodeRules, error: DecodeError) -> Base64Error {
     match error {
         DecodeError::InvalidLastSymbol { symbol, .. } => Base64Error::new(
             TokenFault::BadCharacter,
-            text!("the last character ", quoted_char(char::from(symbol)), " sets bits past the end of the data; this is not how any encoder writes it (altered token?)"),
+            format!("the last character {} sets bits past the end of the data; this is not how any encoder writes it (altered token?)", quoted_char(char::from(symbol))),
         ),
         other => Base64Error::new(TokenFault::BadCharacter, format!("{other}")),
     }
@@ -168,12 +165,9 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         if c.is_whitespace() {
             return Err(Base64Error::new(
                 TokenFault::Whitespace,
-                text!(
-                    "white space ",
-                    quoted_char(c),
-                    " at byte ",
-                    at,
-                    "; tokens hold none (copied with a line break?)"
+                format!(
+                    "white space {} at byte {at}; tokens hold none (copied with a line break?)",
+                    quoted_char(c)
                 ),
             ));
         }
@@ -204,48 +198,26 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         let what = if first_pad.is_some_and(|p| p < at)
             && (c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '/'))
         {
-            text!(
-                quoted_char(c),
-                " at byte ",
-                at,
-                " follows '=' padding, which may only end the token"
+            format!(
+                "{} at byte {at} follows '=' padding, which may only end the token",
+                quoted_char(c)
             )
         } else {
-            text!(
-                "character ",
-                quoted_char(c),
-                " at byte ",
-                at,
-                " is not base64"
-            )
+            format!("character {} at byte {at} is not base64", quoted_char(c))
         };
         return Err(Base64Error::new(TokenFault::BadCharacter, what));
     }
     if let (Some((u_at, u)), Some((s_at, s))) = (first_url, first_std) {
         return Err(Base64Error::new(
             TokenFault::MixedAlphabet,
-            text!(
-                quoted_char(u),
-                " at byte ",
-                u_at,
-                " is URL-safe base64 but ",
-                quoted_char(s),
-                " at byte ",
-                s_at,
-                " is standard base64; a token uses one alphabet"
-            ),
+            format!("{} at byte {u_at} is URL-safe base64 but {} at byte {s_at} is standard base64; a token uses one alphabet", quoted_char(u), quoted_char(s)),
         ));
     }
     if rules.url_only {
         if let Some((at, c)) = first_std {
             return Err(Base64Error::new(
                 TokenFault::BadCharacter,
-                text!(
-                    quoted_char(c),
-                    " at byte ",
-                    at,
-                    " is standard base64; this token is URL-safe base64 (RawURLEncoding)"
-                ),
+                format!("{} at byte {at} is standard base64; this token is URL-safe base64 (RawURLEncoding)", quoted_char(c)),
             ));
         }
     }
@@ -266,10 +238,7 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
         1 => {
             return Err(Base64Error::new(
                 TokenFault::BadPadding,
-                text!(
-                    data_len,
-                    " base64 characters: no text has that length (a character is missing or extra)"
-                ),
+                format!("{data_len} base64 characters: no text has that length (a character is missing or extra)"),
             ))
         }
         2 => 2,
@@ -278,14 +247,7 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
     if pad != 0 && pad != expected_pad {
         return Err(Base64Error::new(
             TokenFault::BadPadding,
-            text!(
-                pad,
-                " '=' after ",
-                data_len,
-                " characters; the padding must be ",
-                expected_pad,
-                " '=' or none"
-            ),
+            format!("{pad} '=' after {data_len} characters; the padding must be {expected_pad} '=' or none"),
         ));
     }
     Ok(())

@@ -116,7 +116,7 @@ fn path(parent: &str, key: &str) -> String {
     if parent.is_empty() {
         key.into()
     } else {
-        text!(parent, '.', key)
+        format!("{parent}.{key}")
     }
 }
 
@@ -131,7 +131,7 @@ fn fail<T>(r: &Reader, at: &str, problem: &str) -> JsonResult<T> {
 
 /// The error for a value of the wrong type.
 fn expected<T>(r: &Reader, at: &str, what: &str, found: &Value) -> JsonResult<T> {
-    fail(r, at, &text!("expected ", what, ", found ", found.kind()))
+    fail(r, at, &format!("expected {what}, found {}", found.kind()))
 }
 
 /// Reads one whole JSON text (nothing after the value) against `kind`.
@@ -163,7 +163,7 @@ pub(crate) fn read(r: &mut Reader, kind: &Kind, at: &str, presence: Presence) ->
         (Kind::List(item), Value::Array) => {
             let mut items = Vec::new();
             while r.next_element()? {
-                let at = text!(at, '[', items.len(), ']');
+                let at = format!("{at}[{}]", items.len());
                 items.push(read(r, item, &at, Presence::Required)?);
             }
             Ok(Node::List(items))
