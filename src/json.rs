@@ -40,29 +40,12 @@ pub struct JsonError {
     pub message: Cow<'static, str>,
     /// Byte offset into the text where it was noticed.
     pub at: usize,
-    /// For a value that does not fit a schema (`src/view/schema.rs`): the member at fault, as JS
-    /// names it (`sources[0].kind`; `""` = the whole value). [`JsonError::describe`] then gives
-    /// `{path}: {message}`, without the byte offset, which means nothing to a caller who passed an
-    /// object.
-    pub path: Option<String>,
 }
 
 impl JsonError {
-    /// `"{message} at byte {at}"` (`"{path}: {message}"` for a schema's error), for error messages.
+    /// `"{message} at byte {at}"`, for error messages.
     pub fn describe(&self) -> String {
-        if let Some(path) = &self.path {
-            let path = if path.is_empty() { "value" } else { path };
-            let mut s = String::with_capacity(path.len() + 2 + self.message.len());
-            s.push_str(path);
-            s.push_str(": ");
-            s.push_str(&self.message);
-            return s;
-        }
-        let mut s = String::with_capacity(self.message.len() + 16);
-        s.push_str(&self.message);
-        s.push_str(" at byte ");
-        let _ = write!(s, "{}", self.at);
-        s
+        format!("{} at byte {}", self.message, self.at)
     }
 }
 
@@ -195,7 +178,6 @@ impl<'a> Reader<'a> {
             eof,
             message: message.into(),
             at: self.pos,
-            path: None,
         })
     }
 

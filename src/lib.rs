@@ -17,6 +17,7 @@ mod prelude {
     pub use alloc::borrow::ToOwned;
     pub use alloc::format;
     pub use alloc::string::{String, ToString};
+    #[allow(unused_imports)] // `vec!`: the tests' and a few modules'
     pub use alloc::vec;
     pub use alloc::vec::Vec;
 }

@@ -27,7 +27,7 @@
 
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
-use crate::item::{Categories, FieldsRef, Identity, SourceId};
+use crate::item::{Categories, FieldsRef, SourceId};
 use crate::json::Writer;
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
@@ -35,7 +35,6 @@ use crate::pager::Failure;
 use crate::prelude::*;
 use crate::text::hex16;
 use crate::token::inspect::TokenKind;
-use crate::token::page_token::MAX_SOURCES;
 use crate::token::{ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
 
 // ---------------------------------------------------------------------------
@@ -289,127 +288,39 @@ pub fn write_error_details(w: &mut Writer, error: &PagerError) {
 }
 
 // ---------------------------------------------------------------------------
-// Reading: the shapes (checked by `schema`), then converted
+// Reading: the codec's inputs, by their serde shapes
 
-use schema::{Field, Kind, Node, Presence, Shape};
-
-const fn field(name: &'static str, kind: Kind, presence: Presence) -> Field {
-    Field {
-        name,
-        kind,
-        presence,
-    }
+/// Reads `text` as `T`'s serde shape (serde_json), naming the member at fault as JS names it
+/// (serde_path_to_error): `sources[1].offset: invalid type: string "1", expected …`. No byte
+/// position: it means nothing to a caller who passed an object. Lone surrogates (which
+/// `JSON.stringify` writes as `\udXXX` escapes) are serde_json's error too.
+fn read_json<T: serde::de::DeserializeOwned>(text: &str) -> core::result::Result<T, String> {
+    let describe = |path: String, e: serde_json::Error| {
+        let path = if path == "." { "value" } else { &path };
+        let message = e.to_string();
+        let position = format!(" at line {} column {}", e.line(), e.column());
+        let message = message.strip_suffix(&position).unwrap_or(&message);
+        format!("{path}: {message}")
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de)
+        .map_err(|e| describe(e.path().to_string(), e.into_inner()))?;
+    de.end().map_err(|e| describe(".".into(), e))?;
+    Ok(value)
 }
 
-use Presence::{Optional, Required};
-
-/// `Identity`.
-const IDENTITY: Shape = Shape {
-    fields: &[
-        field("plugin", Kind::Str, Required),
-        field("cluster", Kind::Str, Required),
-        field("namespace", Kind::Str, Required),
-        field("identifier", Kind::Str, Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `Watermark`.
-const WATERMARK: Shape = Shape {
-    fields: &[
-        field("sortKey", Kind::Str, Required),
-        field("identity", Kind::Obj(&IDENTITY), Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `SourceTokenState`.
-const SOURCE_STATE: Shape = Shape {
-    fields: &[
-        field("plugin", Kind::Str, Required),
-        field("cluster", Kind::Str, Required),
-        field("namespace", Kind::Str, Required),
-        field("chunkToken", Kind::Str, Required),
-        field("offset", Kind::U32, Required),
-        field("watermark", Kind::Obj(&WATERMARK), Optional),
-        field("resourceVersion", Kind::Str, Required),
-        field("exhausted", Kind::Bool, Required),
-        field("inconsistent", Kind::Bool, Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `PageTokenState`.
-const PAGE_TOKEN_STATE: Shape = Shape {
-    fields: &[
-        field("fingerprint", Kind::Str, Required),
-        field("pageSize", Kind::U32, Required),
-        field("sources", Kind::List(&Kind::Obj(&SOURCE_STATE)), Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `PageTokenState` into a token (not checked: `encode` checks). Unknown members are ignored.
+/// `PageTokenState` into a token (not checked: `encode` checks), by [`PageToken`]'s serde view.
+/// Unknown members are ignored; `watermark` may be missing or `null`.
 ///
 /// Errors: a message naming what does not fit, including a fingerprint that is not 16
 /// lowercase hex digits and more than 64 sources.
 pub fn read_page_token(text: &str) -> core::result::Result<PageToken, String> {
-    let node = schema::read_text(text, &Kind::Obj(&PAGE_TOKEN_STATE)).map_err(|e| e.describe())?;
-    let [fingerprint, page_size, sources] = node.into_fields();
-    let fingerprint = fingerprint.into_string();
-    let hex = fingerprint.len() == 16
-        && fingerprint
-            .bytes()
-            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    let fingerprint = match u64::from_str_radix(&fingerprint, 16) {
-        Ok(v) if hex => v,
-        _ => return Err("fingerprint: must be 16 lowercase hex digits".into()),
-    };
-    let sources = sources.into_list();
-    if sources.len() > MAX_SOURCES {
-        return Err("sources: a page token holds at most 64".into());
-    }
-    Ok(PageToken {
-        fingerprint,
-        page_size: page_size.as_u32().unwrap_or(0),
-        sources: sources.into_iter().map(source_state_from).collect(),
-    })
-}
-
-fn source_state_from(node: Node) -> crate::token::SourceState {
-    let [plugin, cluster, namespace, chunk_token, offset, watermark, rv, exhausted, inconsistent] =
-        node.into_fields();
-    crate::token::SourceState {
-        source: SourceId::new(
-            plugin.into_string(),
-            cluster.into_string(),
-            namespace.into_string(),
-        ),
-        chunk_token: chunk_token.into_string(),
-        offset: offset.as_u32().unwrap_or(0),
-        watermark: match watermark {
-            Node::Obj(_) => {
-                let [sort_key, identity] = watermark.into_fields();
-                let [plugin, cluster, namespace, identifier] = identity.into_fields();
-                Some(crate::token::Watermark {
-                    sort_key: sort_key.into_string(),
-                    identity: Identity {
-                        plugin: plugin.into_string(),
-                        cluster: cluster.into_string(),
-                        namespace: namespace.into_string(),
-                        identifier: identifier.into_string(),
-                    },
-                })
-            }
-            _ => None,
-        },
-        resource_version: rv.into_string(),
-        exhausted: exhausted.is_true(),
-        inconsistent: inconsistent.is_true(),
-    }
+    read_json(text)
 }
 
 /// `ContinueTokenInput`'s `resourceVersion`.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
 pub enum ResourceVersion {
     /// A whole number within int64.
     Number(i64),
@@ -417,24 +328,18 @@ pub enum ResourceVersion {
     Text(String),
 }
 
-/// `ContinueTokenInput`.
-const CONTINUE_INPUT: Shape = Shape {
-    fields: &[
-        field("resourceVersion", Kind::IntOrStr, Required),
-        field("start", Kind::Str, Required),
-    ],
-    deny_unknown: true,
-};
+/// `ContinueTokenInput`: `{ resourceVersion: number | string, start: string }`.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ContinueInput {
+    resource_version: ResourceVersion,
+    start: String,
+}
 
-/// `ContinueTokenInput` (`{ resourceVersion: number | string, start }`, unknown members rejected).
+/// `ContinueTokenInput` (unknown members rejected).
 pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion, String), String> {
-    let node = schema::read_text(text, &Kind::Obj(&CONTINUE_INPUT)).map_err(|e| e.describe())?;
-    let [rv, start] = node.into_fields();
-    let rv = match rv {
-        Node::Int(n) => ResourceVersion::Number(n),
-        other => ResourceVersion::Text(other.into_string()),
-    };
-    Ok((rv, start.into_string()))
+    let input: ContinueInput = read_json(text)?;
+    Ok((input.resource_version, input.start))
 }
 
 // ---------------------------------------------------------------------------
@@ -663,8 +568,6 @@ fn utf8_len(text: &str, units: usize) -> Option<usize> {
     }
     (seen == units).then_some(bytes)
 }
-
-mod schema;
 
 #[cfg(test)]
 mod tests;
