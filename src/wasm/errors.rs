@@ -13,7 +13,7 @@ extern "C" {
 
 /// The JS `PagerError` for a core error: `code`, `message`, and `details` as a plain object.
 pub(crate) fn to_js(err: &PagerError) -> JsValue {
-    let details = super::convert::write_js(|w| crate::view::write_error_details(w, err));
+    let details = super::convert::to_js(&err.details());
     make_error(err.code(), &err.message(), details)
 }
 
