@@ -114,6 +114,11 @@ pub struct Page<P> {
     pub inconsistent: bool,
     /// Some source ended before giving the items it said remained.
     pub truncated: bool,
+    /// Some source was found out of the merge order (another collation, a map walk, an order
+    /// that changes between requests, a continuation going back) and is read whole: its items
+    /// that were never shown yet sort before what was are shown late (this page's
+    /// `stats.sources[i].late_items` counts them), so pages are in order except those.
+    pub reordered: bool,
     /// Counters for this page alone.
     pub stats: Stats,
 }
@@ -227,6 +232,12 @@ impl<P: Clone> Pager<P> {
                     text!("token has no position for source ", spec.id.label()),
                 ));
             };
+            if let Some(why) = cursor::bad_offset(&st.chunk_token, st.offset) {
+                return Err(PagerError::page_token(
+                    TokenFault::InvalidField,
+                    text!("source ", spec.id.label(), ": ", why),
+                ));
+            }
             // A watermark no item of this source could have set (its key is over the limit the
             // feed holds keys to): every later position could fail to encode, the list stuck.
             if let Some(wm) = &st.watermark {
@@ -412,6 +423,7 @@ impl<P: Clone> Pager<P> {
             done: self.done(),
             inconsistent: self.cursors.iter().any(|c| c.inconsistent),
             truncated: self.cursors.iter().any(|c| c.truncated),
+            reordered: self.cursors.iter().any(|c| c.switched),
             stats,
         };
         self.advance();
@@ -488,6 +500,50 @@ impl<P: Clone> Pager<P> {
             self.cursors.len(),
             &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
+        .map_err(|e| match e {
+            PagerError::InvalidPageToken {
+                reason: TokenFault::TooLong,
+                message,
+            } => PagerError::InvalidPageToken {
+                reason: TokenFault::TooLong,
+                message: self.room_taken(message),
+            },
+            e => e,
+        })
+    }
+
+    /// A `too-long` message that names what takes the page token's room: the bytes of each
+    /// source's watermark key and chunk token, the largest first.
+    fn room_taken(&self, message: String) -> String {
+        let order = self.options.sort;
+        let mut parts: Vec<(usize, String)> = Vec::new();
+        for c in &self.cursors {
+            let st = c.state(order);
+            let key = st
+                .watermark
+                .as_ref()
+                .map_or(0, |[v, p, c2, n, i]| c.spec.id.key_bytes(v, [p, c2, n, i]));
+            parts.push((
+                key + st.chunk_token.len(),
+                text!(
+                    c.spec.id.label(),
+                    ": key ",
+                    key,
+                    " B, token ",
+                    st.chunk_token.len(),
+                    " B"
+                ),
+            ));
+        }
+        crate::sort::sort_by(&mut parts, |a, b| b.0.cmp(&a.0));
+        let mut out = text!(message, "; the position holds ");
+        for (i, (_, p)) in parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(p);
+        }
+        out
     }
 
     /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).
@@ -527,8 +583,9 @@ impl<P: Clone> Pager<P> {
             if merge::blocked(&self.cursors, Some(&front.key.0)) {
                 break;
             }
-            // Equal keys from two sources (overlapping sources): the second is a duplicate.
-            let duplicate = self.watermark().is_some_and(|w| front.key <= *w);
+            // Equal keys from two sources (overlapping sources): the second is a duplicate. A late
+            // item is below W and still shown (docs/DESIGN.md "Order is learned").
+            let duplicate = !front.late && self.watermark().is_some_and(|w| front.key <= *w);
             if !duplicate && front.payload.is_some() && self.pending.len() >= page_size {
                 break;
             }
@@ -536,6 +593,18 @@ impl<P: Clone> Pager<P> {
                 break;
             };
             let Some(e) = c.pop_front() else { break };
+            if e.late {
+                // Shown where it comes; W stays (it is below it).
+                if let Some(p) = e.payload {
+                    self.pending.push(p);
+                    let delta = SourceStats {
+                        late_items: 1,
+                        ..Default::default()
+                    };
+                    self.count(ci, &delta);
+                }
+                continue;
+            }
             if duplicate {
                 let delta = SourceStats {
                     duplicates_dropped: 1,

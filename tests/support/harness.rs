@@ -219,8 +219,8 @@ struct Instance {
     expired: u64,
     stale: u64,
     emitted: u64,
-    /// Non-empty next tokens fed, per source.
-    fed_tokens: Vec<HashSet<String>>,
+    /// Non-empty next tokens fed, per source, oldest first.
+    fed_tokens: Vec<Vec<String>>,
     /// Whether a 410 was fed, per source.
     had_410: Vec<bool>,
 }
@@ -228,7 +228,7 @@ struct Instance {
 impl Instance {
     fn new(n: usize) -> Self {
         Instance {
-            fed_tokens: vec![HashSet::new(); n],
+            fed_tokens: vec![Vec::new(); n],
             had_410: vec![false; n],
             ..Instance::default()
         }
@@ -617,12 +617,20 @@ impl Run {
                     self.feed(&req, chunk);
                 }
                 Some(Fault::RepeatToken) => {
-                    let eligible = kube
-                        && !req.page_token.is_empty()
-                        && self.inst.fed_tokens[src].contains(&req.page_token)
-                        && !self.inst.had_410[src];
-                    if eligible {
-                        self.repeat_token(&req, &chunk);
+                    // A token this pass returned before the one the request sent (that one,
+                    // echoed, ends a list: not an error).
+                    let fed = &self.inst.fed_tokens[src];
+                    let earlier = fed
+                        .iter()
+                        .rev()
+                        .find(|t| **t != req.page_token)
+                        .cloned()
+                        .filter(|_| fed.contains(&req.page_token));
+                    match earlier {
+                        Some(t) if kube && !self.inst.had_410[src] => {
+                            self.repeat_token(&req, &chunk, t)
+                        }
+                        _ => {}
                     }
                     self.feed(&req, chunk);
                 }
@@ -630,11 +638,12 @@ impl Run {
         }
     }
 
-    /// Feeds a chunk whose next token repeats the one it was fetched with: `NO_PROGRESS`,
-    /// state unchanged, the request still in flight (the right answer then goes in).
-    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>) {
+    /// Feeds a chunk whose next token repeats `earlier`, one the source gave before in this
+    /// pass: `NO_PROGRESS`, state unchanged, the request still in flight (the right answer then
+    /// goes in).
+    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>, earlier: String) {
         let mut bad = chunk.clone();
-        bad.next_token = Some(req.page_token.clone());
+        bad.next_token = Some(earlier);
         self.expect_error(
             req,
             bad,
@@ -644,9 +653,9 @@ impl Run {
     }
 
     /// The spoiled answer for `spoil`, or `None` where the pager does not promise an error
-    /// (see `Pager::feed`): too many items only from an offset source read in chunks, out of
-    /// order only from a source streamed in name order (with at least two names to swap), a
-    /// long token only where the list goes on.
+    /// (see `Pager::feed`): too many items only from an offset source read in chunks, a long
+    /// token only where the list goes on. (Items out of name order are no error: the source is
+    /// read whole; the sim's collated and shuffled behaviours play them.)
     fn spoiled(
         &self,
         req: &ChunkRequest,
@@ -668,13 +677,6 @@ impl Run {
                 while bad.items.len() <= req.limit as usize {
                     bad.items.push(first.clone());
                 }
-            }
-            Spoil::OutOfOrder => {
-                let (first, last) = (chunk.items.first()?, chunk.items.last()?);
-                if !streamed || first.0.name.as_bytes() >= last.0.name.as_bytes() {
-                    return None;
-                }
-                bad.items.reverse();
             }
             Spoil::LongToken => {
                 if !more {
@@ -718,7 +720,7 @@ impl Run {
                 self.inst.accepted += 1;
                 self.inst.scanned += n;
                 if let Some(t) = token.filter(|t| !t.is_empty()) {
-                    self.inst.fed_tokens[req.source_index].insert(t);
+                    self.inst.fed_tokens[req.source_index].push(t);
                 }
             }
             Ok(FeedOutcome::Stale) => {

@@ -503,7 +503,7 @@ fn apply(run: &mut Run, step: &StepGen, n: usize) {
         StepGen::Duplicate { src } => run.sim.inject(at(*src), Injection::Duplicate),
         StepGen::RepeatToken { src } => run.sim.inject(at(*src), Injection::RepeatToken),
         StepGen::Invalid { src, spoil } => {
-            let spoil = [Spoil::TooMany, Spoil::OutOfOrder, Spoil::LongToken][*spoil as usize % 3];
+            let spoil = [Spoil::TooMany, Spoil::LongToken][*spoil as usize % 2];
             run.sim.inject(at(*src), Injection::Invalid(spoil));
         }
         StepGen::Resume => run.resume(),

@@ -149,8 +149,6 @@ pub enum Mutation {
 pub enum Spoil {
     /// An offset source returns more items than `limit`.
     TooMany,
-    /// A streamed source returns its items out of name order.
-    OutOfOrder,
     /// The next token is longer than 8 KiB.
     LongToken,
 }
