@@ -729,6 +729,7 @@ fn a_missing_continue_or_a_full_last_offset_page_ends_the_list_once() {
     let full = Behaviour::KubeappsOffset(OffsetConfig {
         full_page_token: true,
         end: EndStyle::Missing,
+        ..OffsetConfig::default()
     });
     play(Case {
         setup: setup(

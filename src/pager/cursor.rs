@@ -59,8 +59,8 @@ pub(crate) const SWITCH_MARK: &str = "\u{1}";
 /// A source found out of the merge order, whose whole read is on its way.
 #[derive(Debug, Clone)]
 struct Switch {
-    /// The last item read before (the end of the prefix of the source's own order read): the
-    /// whole read's items up to it were read, those after it never were.
+    /// The last item read before the switch (the end of the prefix of the source's own order
+    /// read), when no item was consumed from the source: the anchor then (see `settle_switch`).
     last_read: Option<SortKey>,
     /// How many items of the source's order were read (when `last_read` is not found in the
     /// whole read: deleted, or a resumed position): `u64::MAX` = all of them; `None` = unknown
@@ -68,6 +68,9 @@ struct Switch {
     read_count: Option<u64>,
     /// Late items already shown (a resumed late phase): skipped, in key order.
     skip: u32,
+    /// Found out of order in this pager (else resumed as switched: its page token's count
+    /// decides, as the source's watermark has moved on in key order since).
+    live: bool,
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -130,6 +133,10 @@ struct Group {
     reference: SortKey,
     /// The limit to ask: the group as known, the item before it, a chunk of new items.
     limit: u32,
+    /// The name of the item read before the group (at `start - 1`), when known: a re-read that
+    /// finds another name there is treated as moved (items changed ahead, or a source whose
+    /// order is not the merge order: an earlier name there proves nothing then).
+    before: Option<Vec<u8>>,
 }
 
 /// Offset drift was seen: items before the position were deleted.
@@ -278,6 +285,8 @@ pub(crate) struct Cursor<P> {
     group_start: Option<u64>,
     /// A tie group to re-read whole before going on.
     regroup: Option<Group>,
+    /// Name of the item read right before the tie group of the last item read, when known.
+    before_group: Option<Vec<u8>>,
     /// Largest key read in this source's life in this pager (for `NO_PROGRESS`).
     max_read: Option<SortKey>,
     /// Items of a source read whole by continue tokens, until its end.
@@ -351,6 +360,7 @@ impl<P> Cursor<P> {
             list_last: None,
             group_start: None,
             regroup: None,
+            before_group: None,
             max_read: None,
             staging: Vec::new(),
             in_flight: None,
@@ -402,6 +412,7 @@ impl<P> Cursor<P> {
                     last_read: None,
                     read_count,
                     skip: st.offset,
+                    live: false,
                 });
                 c.late_shown = st.offset;
                 c.late_mark = late_mark(read_count);
@@ -443,6 +454,7 @@ impl<P> Cursor<P> {
             last_read: self.last_raw.clone(),
             read_count: self.read_pos,
             skip: 0,
+            live: true,
         });
         self.late_shown = 0;
         self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
@@ -639,6 +651,7 @@ impl<P> Cursor<P> {
                                     name: last.primary().to_vec(),
                                     reference: last.clone(),
                                     limit,
+                                    before: self.before_group.clone(),
                                 },
                             },
                         };
@@ -865,7 +878,11 @@ impl<P> Cursor<P> {
             Purpose::Group { pos, group } => {
                 let name = group.name.as_slice();
                 let last = items.last().map(|(k, ..)| k.primary());
-                if group.start > 0 && first.map_or(true, |f| f.primary() >= name) {
+                let moved = group
+                    .before
+                    .as_ref()
+                    .is_some_and(|b| first.is_some_and(|f| f.primary() != b.as_slice()));
+                if group.start > 0 && (moved || first.map_or(true, |f| f.primary() >= name)) {
                     // The item before the group is no longer before it: items
                     // ahead were deleted. Rescan as for any move back.
                     Verdict::MovedBack {
@@ -1149,6 +1166,13 @@ impl<P> Cursor<P> {
         }
         if let Some((last, ..)) = p.items.last() {
             let j = groups.last().copied().unwrap_or(0);
+            // The name before the last group: in this answer, or (the whole answer one name
+            // that goes on from before) the one known.
+            self.before_group = match j.checked_sub(1) {
+                Some(b) => p.items.get(b as usize).map(|(k, ..)| k.primary().to_vec()),
+                None if self.bound.as_deref() == Some(last.primary()) => self.before_group.take(),
+                None => None,
+            };
             self.group_start = match pos {
                 Some(pos) if j > 0 || pos == 0 => pos.checked_add(u64::from(j)),
                 // Right after the last item read, under another name: the group starts here.
@@ -1272,11 +1296,24 @@ impl<P> Cursor<P> {
         let Some(sw) = self.switch.take() else {
             return;
         };
-        let found = sw
-            .last_read
-            .as_ref()
-            .and_then(|k| all.iter().position(|e| e.key == *k))
-            .map(|j| j as u64 + 1);
+        // The items consumed from the source are a prefix of its own order up to its last
+        // consumed item (its watermark) and that item's equal names (any order among them);
+        // failing that, the last item read. Found by identity: items inserted or deleted
+        // ahead since do not move it.
+        let found = [self.watermark.as_ref(), sw.last_read.as_ref()]
+            .into_iter()
+            .flatten()
+            .filter(|_| sw.live)
+            .find_map(|k| all.iter().position(|e| e.key == *k))
+            .map(|j| {
+                let name = all.get(j).map(|e| e.key.primary());
+                let run = all
+                    .iter()
+                    .skip(j + 1)
+                    .take_while(|e| Some(e.key.primary()) == name)
+                    .count();
+                (j + 1 + run) as u64
+            });
         // Not found (deleted since, or a resumed position): by count; unknown: every item at or
         // below W is late (shown again rather than lost).
         let cut = found.or(sw.read_count).unwrap_or(0);
@@ -1537,6 +1574,7 @@ impl<P> Cursor<P> {
             name: reference.primary().to_vec(),
             reference: reference.clone(),
             limit,
+            before: None,
         })
     }
 
