@@ -694,11 +694,10 @@ impl<P> Cursor<P> {
     }
 
     /// Reads and checks an answer to the request in flight without changing
-    /// anything. Errors: `INVALID_RESPONSE` (a kubeapps source returned more
-    /// than asked, items out of the source's order, a strict source's
-    /// continuation starting at or before its previous chunk's last key, equal
-    /// names straddling an opaque token, a next token longer than a page token
-    /// may hold), `SOURCE_TOO_LARGE` (also a tie group over the cap),
+    /// anything (items out of the merge order make the verdict `Disorder`: a switch to a whole
+    /// read). Errors: `INVALID_RESPONSE` (a kubeapps source returned more
+    /// than asked, a key too long for a page token, a next token longer than a page token
+    /// may hold, a tie group given in pieces), `SOURCE_TOO_LARGE` (also a tie group over the cap),
     /// `NO_PROGRESS`.
     pub(crate) fn prepare<F: KeyFields>(
         &self,
@@ -1061,9 +1060,13 @@ impl<P> Cursor<P> {
                 return delta;
             }
             Verdict::Verified => {
-                // The position stands (`next` unchanged); read on from it.
+                // The position stands (`next` unchanged); read on from it. Should more of the
+                // group come there, the server gives it in pieces (see `short_group`).
                 self.overlap_verified = true;
                 self.regroup = None;
+                if let Purpose::Group { group, .. } = &flight.purpose {
+                    self.short_group = Some((group.start, group.name.clone()));
+                }
                 return delta;
             }
             Verdict::Accept {

@@ -332,12 +332,12 @@ impl<P: Clone> Pager<P> {
     ///
     /// `Ok(Stale)` when that request is not the one in flight for its source
     /// (superseded, answered already, or never made): the answer is ignored
-    /// and counted. Errors leave the pager exactly as it was:
+    /// and counted. Items out of the merge order (inside the chunk or against the chunks before)
+    /// are no error: the source switches to a whole read (docs/DESIGN.md "Order is learned"); a
+    /// next token equal to the token sent ends the list. Errors leave the pager exactly as it was:
     /// `INVALID_RESPONSE` (a kubeapps source returned more than `limit` items,
-    /// items out of the source's order, a kubernetes continuation chunk that
-    /// starts at or before the previous chunk's last key, equal names of a
-    /// kubeapps source straddling an opaque token, a token over 8 KiB),
-    /// `NO_PROGRESS` (a source repeats a next token, or
+    /// a key over 3,056 bytes, a tie group a capped server gives in pieces, a token over 8 KiB),
+    /// `NO_PROGRESS` (a source repeats a next token it gave before the one sent, or
     /// `maxChunksWithoutProgress` chunks in a row bring nothing new),
     /// `SOURCE_TOO_LARGE` (a source read whole, or a group of equal names of a
     /// kubeapps source, holds more than `maxSourceItems`).
@@ -366,8 +366,10 @@ impl<P: Clone> Pager<P> {
     /// on with the failure's continue token (an inconsistent one, from the 410
     /// answer's `metadata.continue`) or relists from the start and skips what
     /// was shown; the source and later pages are flagged `inconsistent`.
-    /// Anything else only clears the request: [`Pager::next_requests`] asks the
-    /// same again. `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when
+    /// A 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
+    /// no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
+    /// from earlier positions. Anything else only clears the request: [`Pager::next_requests`]
+    /// asks the same again. `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when
     /// the continue token is over 8 KiB (nothing changed).
     pub fn fail(&mut self, request_id: u64, failure: Failure) -> Result<FeedOutcome> {
         let Some(i) = self.owner(request_id) else {
