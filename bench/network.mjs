@@ -55,12 +55,14 @@ function generatedRecords(n) {
   return records.filter((r) => !seen.has(r.identifier) && seen.add(r.identifier));
 }
 
+const nativeFetch = globalThis.fetch;
+
 /** fetch that counts requests and body bytes. */
 function counting() {
   const c = { requests: 0, bytes: 0 };
   c.fetch = async (url, init) => {
     c.requests += 1;
-    const res = await fetch(url, init);
+    const res = await nativeFetch(url, init);
     const text = await res.text();
     c.bytes += Buffer.byteLength(text);
     return new Response(text, { status: res.status, headers: res.headers });
@@ -73,12 +75,14 @@ const identity = (s) => {
   return `${r.plugin.name}/${r.context.cluster}/${r.context.namespace}/${r.identifier}`;
 };
 
-async function runPager(server, pkgMod, chunkLimit) {
+async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = {}) {
   const cfg = await (await fetch(`${server.url}demo/config`)).json();
   const KIND = { kubernetes: "kubernetes", "kubeapps-offset": "kubeapps", unordered: "unordered" };
-  const sources = cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({ plugin: p.name, cluster: "default", namespace, kind: KIND[p.behaviour] })));
+  const sources = cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({
+    plugin: p.name, cluster: "default", namespace, kind: KIND[p.behaviour],
+    ...(helmOrderNone && p.name === "helm.packages" ? { order: "none" } : {}),
+  })));
   const c = counting();
-  const realFetch = globalThis.fetch;
   globalThis.fetch = c.fetch; // the package's fetcher calls the global fetch
   const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit });
   const fetchChunk = pkgMod.kubeappsFetcher({ baseUrl: `${server.url}apis` });
@@ -96,7 +100,7 @@ async function runPager(server, pkgMod, chunkLimit) {
     }
   } finally {
     pager.free();
-    globalThis.fetch = realFetch;
+    globalThis.fetch = nativeFetch;
   }
   return { requests: c.requests, bytes: c.bytes, firstMs: first, endMs: performance.now() - t0, pages, shown, ended: true };
 }
@@ -149,7 +153,15 @@ async function measure(label, serverOptions, services, pkgMod) {
     const rows = [];
     for (const chunkLimit of [500, 50]) {
       log(`${label}: kubeapps-pager, chunk limit ${chunkLimit}`);
-      rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
+      try {
+        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
+      } catch (e) {
+        // A pager without issue 11 refuses an order that is not bytes (en_US.UTF-8): it says to
+        // read such a source whole (`order: "none"`), which is what this row then measures.
+        if (e?.code !== "INVALID_RESPONSE") throw e;
+        log(`${label}: ${e.message}: again with the helm source read whole`);
+        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit}, helm \`order: "none"\`)`, ...tally(await runPager(server, pkgMod, chunkLimit, { helmOrderNone: true }), truth) });
+      }
     }
     log(`${label}: today's core path`);
     rows.push({ client: "Kubeapps core today", ...tally(await runCore(server, truth.length), truth) });
