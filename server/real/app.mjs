@@ -193,7 +193,7 @@ export class RealApp {
       catalog: this.info,
       churn: churn?.status() ?? null,
       collation: { database: this.dbCollation, requested: this.collation },
-      services: { postgres: `127.0.0.1:${this.services.pg.port}`, etcd: this.services.etcd.url },
+      services: { postgres: `127.0.0.1:${this.services.pg.port}`, etcd: this.services.etcd.url, folders: [this.services.pg.dir, this.services.etcd.dir] },
     };
   }
 
