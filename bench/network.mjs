@@ -59,12 +59,18 @@ const nativeFetch = globalThis.fetch;
 
 /** fetch that counts requests and body bytes. */
 function counting() {
-  const c = { requests: 0, bytes: 0 };
+  const c = { requests: 0, bytes: 0, items: 0 };
   c.fetch = async (url, init) => {
     c.requests += 1;
     const res = await nativeFetch(url, init);
     const text = await res.text();
     c.bytes += Buffer.byteLength(text);
+    try {
+      const body = JSON.parse(text);
+      c.items += (body.availablePackageSummaries ?? body.items ?? []).length;
+    } catch {
+      // not JSON: counted as bytes only
+    }
     return new Response(text, { status: res.status, headers: res.headers });
   };
   return c;
@@ -102,7 +108,7 @@ async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = 
     pager.free();
     globalThis.fetch = nativeFetch;
   }
-  return { requests: c.requests, bytes: c.bytes, firstMs: first, endMs: performance.now() - t0, pages, shown, ended: true };
+  return { requests: c.requests, bytes: c.bytes, items: c.items, firstMs: first, endMs: performance.now() - t0, pages, shown, ended: true };
 }
 
 async function runCore(server, expected) {
@@ -130,7 +136,7 @@ async function runCore(server, expected) {
       break;
     }
   }
-  return { requests: c.requests, bytes: c.bytes, firstMs: first, endMs: performance.now() - t0, pages, shown, ended };
+  return { requests: c.requests, bytes: c.bytes, items: c.items, firstMs: first, endMs: performance.now() - t0, pages, shown, ended };
 }
 
 function tally(r, truth) {
@@ -193,10 +199,10 @@ function render(results, m, seconds) {
     `${LATENCY_MS} ms in the server. A client scrolls the whole list, page size ${PAGE_SIZE}, pages back to back over loopback HTTP/1.1 ` +
     "(Node's fetch: up to several connections, so the pager's parallel chunk requests overlap). Bytes = response bodies as received " +
     "(JSON, no compression). Twice / missed = against the stores at the end (no writes during the runs).\n\n";
-  s += "| catalog | client | requests | bytes | first page | to the end | pages | twice | missed |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  s += "| catalog | client | requests | items received | bytes | first page | to the end | pages | twice | missed |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const r of results) {
     for (const row of r.rows) {
-      s += `| ${r.label} (${r.count.toLocaleString("en-US")}) | ${row.client} | ${row.requests.toLocaleString("en-US")} | ${kb(row.bytes)} | ${ms(row.firstMs)} | ` +
+      s += `| ${r.label} (${r.count.toLocaleString("en-US")}) | ${row.client} | ${row.requests.toLocaleString("en-US")} | ${row.items.toLocaleString("en-US")} | ${kb(row.bytes)} | ${ms(row.firstMs)} | ` +
         `${row.ended ? ms(row.endMs) : `no end (${ms(row.endMs)}, stopped)`} | ${row.pages} | ${row.twice} | ${row.missed} |\n`;
     }
   }

@@ -137,6 +137,11 @@ export function parseArgs(argv, env = process.env) {
     for (const [k, flag] of [["collation", "--collation"], ["latencyMs", "--latency-ms"]]) {
       if (opts[k] !== undefined) throw new RangeError(`${flag} needs --backend real`);
     }
+  } else {
+    // The real services page as their plugins do: no behaviour to choose, etcd compacts on request.
+    for (const [k, flag] of [["behaviours", "--behaviour"], ["compactAfterMs", "--compact-after-ms"]]) {
+      if (opts[k] !== undefined) throw new RangeError(`${flag} is for the simulated backend, not --backend real`);
+    }
   }
   return opts;
 }

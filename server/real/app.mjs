@@ -74,7 +74,6 @@ export class RealApp {
     this.faults = Object.fromEntries(PLUGINS.map((p) => [p, []]));
     this.requests = { core: 0, plugins: Object.fromEntries(PLUGINS.map((p) => [p, { direct: 0, viaCore: 0, kubernetesList: 0 }])) };
     this.rand = mulberry32(this.seed ^ 0xc0ffee);
-    this.churnApplied = { insert: 0, delete: 0, update: 0, resync: 0 };
   }
 
   /** Loads the catalog into the stores (after clearing what a previous load left). */
@@ -279,7 +278,7 @@ export class RealApp {
       if (!all.length) return false;
       const victim = pick(rand, all);
       const before = this.#fluxRecord(victim);
-      if (kind === "delete" || kind === "resync") {
+      if (kind === "delete") {
         this.flux.delete(victim.namespace, victim.repo, victim.name);
         this.#logWrite(before, null);
       } else {
@@ -301,7 +300,7 @@ export class RealApp {
     if (!list.length) return false;
     const pm = list[randInt(rand, list.length)];
     const before = recordOfSummary(summaryOfPackageMetadata(pm));
-    if (kind === "delete" || kind === "resync") {
+    if (kind === "delete") {
       await this.kapp.delete(pm.metadata.namespace, pm.metadata.name);
       this.#logWrite(before, null);
     } else {

@@ -1,6 +1,7 @@
 // Background churn of the real-service mode: random real writes (SQL INSERT/DELETE/UPDATE,
 // repository resyncs, etcd puts and deletes, chart-cache changes) at a rate, or `steps` of
-// them at once. Writes run one at a time (each awaits its store).
+// them at once. Writes run one at a time (each awaits its store). A resync drawn for fluxv2 or
+// kapp_controller is an update there (only helm repositories are synced into SQL).
 import { StoreError } from "../store.mjs";
 import { PLUGINS } from "../summary.mjs";
 import { pluginName } from "../app.mjs";
@@ -17,7 +18,8 @@ function weight(v, name, dflt) {
 
 /**
  * RealChurn: `configure({ratePerSecond, insert, delete, update, resync, plugins, steps})`
- * (weights; resync, a helm repository's charts deleted and inserted again, defaults to 0);
+ * (weights, default 1 each; resync, a helm repository's charts deleted and inserted again in
+ * one transaction, 0.1);
  * resolves once the `steps` writes are applied; `ratePerSecond` > 0 keeps writing on a timer.
  */
 export class RealChurn {
@@ -25,7 +27,7 @@ export class RealChurn {
     this.app = app;
     this.timer = null;
     this.chain = Promise.resolve();
-    this.config = { ratePerSecond: 0, insert: 1, delete: 1, update: 1, resync: 0, plugins: [...PLUGINS] };
+    this.config = { ratePerSecond: 0, insert: 1, delete: 1, update: 1, resync: 0.1, plugins: [...PLUGINS] };
     this.applied = { insert: 0, delete: 0, update: 0, resync: 0 };
     this.errors = 0;
     app.onReset.push(() => {
@@ -46,7 +48,7 @@ export class RealChurn {
     });
     const w = {
       insert: weight(body.insert, "insert", 1), delete: weight(body.delete, "delete", 1),
-      update: weight(body.update, "update", 1), resync: weight(body.resync, "resync", 0),
+      update: weight(body.update, "update", 1), resync: weight(body.resync, "resync", 0.1),
     };
     const steps = body.steps ?? 0;
     if (!Number.isSafeInteger(steps) || steps < 0 || steps > 10_000) throw new StoreError(400, "BadRequest", "steps must be an integer from 0 to 10000");
@@ -85,7 +87,8 @@ export class RealChurn {
       for (let i = 0; i < n && total > 0; i++) {
         const plugin = pick(this.app.rand, c.plugins);
         let x = this.app.rand() * total;
-        const kind = KINDS.find((k) => (x -= c[k]) < 0) ?? "update";
+        let kind = KINDS.find((k) => (x -= c[k]) < 0) ?? "update";
+        if (kind === "resync" && plugin !== "helm.packages") kind = "update";
         try {
           if (await this.app.write(plugin, kind)) this.applied[kind] += 1;
         } catch {

@@ -14,7 +14,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const HOST = "127.0.0.1";
 
 /**
- * startRealServer: options `port` (0 = any), `dataDir` (else the generated catalog, `seed`),
+ * startRealServer: options `port` (0 = any), `dataDir`, `helmIndexUrls`, `fluxRepos`, `hostile`
+ * (as startServer's; else the generated catalog, `seed`),
  * `records` (instead of loading), `collation` (`en_US.UTF-8` | `C`), `latencyMs` (added to
  * every /apis/ answer), `services` (already started ones, kept running on close; default:
  * start them here, installing what is missing when `install`), `wwwDir`, `pkgDir`.
@@ -23,10 +24,10 @@ const HOST = "127.0.0.1";
  */
 export async function startRealServer(options = {}) {
   const {
-    port = 8080, dataDir, seed = 1, records, collation = "en_US.UTF-8", latencyMs = 0, install = true,
+    port = 8080, dataDir, helmIndexUrls = [], fluxRepos, seed = 1, records, collation = "en_US.UTF-8", latencyMs = 0, install = true,
     wwwDir = path.join(ROOT, "www"), pkgDir = path.join(ROOT, "pkg"), hostile = false,
   } = options;
-  const catalog = records ? { records, info: { source: "records" } } : await loadCatalog({ dataDir, seed, hostile });
+  const catalog = records ? { records, info: { source: "records" } } : await loadCatalog({ dataDir, helmIndexUrls, fluxRepos, seed, hostile });
   const extras = await readIndexExtras(records ? undefined : dataDir);
   const owned = !options.services;
   const services = options.services ?? (await startServices({ install }));

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "../../server/main.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -61,4 +62,15 @@ test("--backend real serves over PostgreSQL and etcd and stops them on SIGINT", 
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
   }
+});
+
+test("the command line: --backend real with its options; theirs refused without it, the simulated ones refused with it", () => {
+  assert.deepEqual(
+    (({ backend, collation, latencyMs }) => ({ backend, collation, latencyMs }))(parseArgs(["--backend", "real", "--collation=C", "--latency-ms", "20"], {})),
+    { backend: "real", collation: "C", latencyMs: 20 });
+  assert.equal(parseArgs([], {}).backend, undefined, "the embedded store stays the default");
+  assert.throws(() => parseArgs(["--backend", "postgres"], {}), /--backend must be simulated or real/);
+  assert.throws(() => parseArgs(["--collation", "fr_FR"], {}), /--collation must be en_US.UTF-8 or C/);
+  assert.throws(() => parseArgs(["--collation", "C"], {}), /needs --backend real/);
+  assert.throws(() => parseArgs(["--backend", "real", "--behaviour", "helm=kubernetes"], {}), /simulated backend/);
 });

@@ -58,12 +58,15 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       assert.equal(noNs.status, 501);
     });
 
-    test("the filters run in SQL: query (ILIKE over name, description, repo, keywords, sources), categories, repositories", async () => {
+    test("the filters run in SQL: query (ILIKE over name, description, repo, keywords, sources), categories, repositories, versions", async () => {
       const cases = [
         [{ "filterOptions.query": "SQL" },
           "AND ((info->>'name' ILIKE '%SQL%') OR (info->>'description' ILIKE '%SQL%') OR (info->'repo'->>'name' ILIKE '%SQL%') OR (info->>'keywords' ILIKE '%SQL%') OR (info->>'sources' ILIKE '%SQL%'))"],
         [{ "filterOptions.categories": ["Database", "Analytics"] }, "AND info->>'category' IN ('Database', 'Analytics')"],
         [{ "filterOptions.repositories": "k8s-at-home" }, "AND repo_name = 'k8s-at-home'"],
+        // A version pair: every chart that has it among its versions (not only as its newest).
+        [{ "filterOptions.pkgVersion": "14.0.12", "filterOptions.appVersion": "2.5.1" },
+          `AND EXISTS (SELECT 1 FROM jsonb_array_elements(info->'chartVersions') v WHERE v->>'version' = '14.0.12' AND v->>'app_version' = '2.5.1')`],
         [{ "filterOptions.query": "bitnami", "filterOptions.categories": "Database" },
           "AND info->>'category' = 'Database' AND ((info->>'name' ILIKE '%bitnami%') OR (info->>'description' ILIKE '%bitnami%') OR (info->'repo'->>'name' ILIKE '%bitnami%') OR (info->>'keywords' ILIKE '%bitnami%') OR (info->>'sources' ILIKE '%bitnami%'))"],
       ];
