@@ -35,6 +35,14 @@ export function recordOfSummary(s) {
   };
 }
 
+/** The truth record of a helm row (`lightRows`), as its summary would give it. */
+function helmRecord(r) {
+  return {
+    plugin: "helm.packages", cluster: CLUSTER, namespace: r.namespace, identifier: r.id, name: r.name,
+    displayName: r.name, shortDescription: r.description, categories: [r.category],
+  };
+}
+
 /** `plugin/cluster/namespace/identifier`. */
 export function identityOf(r) {
   return `${r.plugin}/${r.cluster ?? CLUSTER}/${r.namespace}/${r.identifier}`;
@@ -135,8 +143,7 @@ export class RealApp {
 
   /** Every package a user in the demo's namespaces sees now, as truth records. */
   async liveRecords() {
-    const helm = (await this.helm.allCharts([HELM_NAMESPACE, GLOBAL_NAMESPACE]))
-      .map((r) => recordOfSummary(summaryOfInfo(r.info)));
+    const helm = (await this.helm.lightRows([HELM_NAMESPACE, GLOBAL_NAMESPACE])).map(helmRecord);
     const flux = (await this.flux.getAvailablePackageSummaries({})).availablePackageSummaries ?? [];
     const kapp = (await listAll(this.etcd, PACKAGE_METADATAS)).items;
     return [...helm, ...flux.map(recordOfSummary), ...kapp.map((pm) => recordOfSummary(summaryOfPackageMetadata(pm)))];
@@ -228,8 +235,8 @@ export class RealApp {
   async write(plugin, kind) {
     const rand = this.rand;
     if (plugin === "helm.packages") {
+      const rows = await this.helm.lightRows([HELM_NAMESPACE, GLOBAL_NAMESPACE]);
       if (kind === "resync") {
-        const rows = await this.helm.allCharts([HELM_NAMESPACE, GLOBAL_NAMESPACE]);
         if (!rows.length) return false;
         const { namespace, repo } = pick(rand, rows);
         const r = await this.helm.resyncRepo(namespace, repo);
@@ -239,10 +246,9 @@ export class RealApp {
         }
         return true;
       }
-      const rows = await this.helm.allCharts([HELM_NAMESPACE, GLOBAL_NAMESPACE]);
       if (kind === "insert") {
         const namespace = rows.length ? pick(rand, rows).namespace : GLOBAL_NAMESPACE;
-        const taken = new Set(rows.filter((r) => r.namespace === namespace).map((r) => r.info.name));
+        const taken = new Set(rows.filter((r) => r.namespace === namespace).map((r) => r.name));
         const rec = newRecordFor("helm.packages", namespace, rand, taken);
         const info = infoOfRecord(rec, namespace);
         await this.helm.upsertChart(info);
@@ -251,12 +257,13 @@ export class RealApp {
       }
       if (!rows.length) return false;
       const victim = pick(rand, rows);
-      const before = recordOfSummary(summaryOfInfo(victim.info));
+      const before = helmRecord(victim);
       if (kind === "delete") {
-        await this.helm.deleteChart(victim.namespace, victim.repo, victim.info.ID);
+        await this.helm.deleteChart(victim.namespace, victim.repo, victim.id);
         this.#logWrite(before, null);
       } else {
-        const info = structuredClone(victim.info);
+        const info = await this.helm.chart(victim.namespace, victim.repo, victim.id);
+        if (!info) return false;
         const v = info.chartVersions[0] ?? { version: "0.0.0", app_version: "" };
         info.chartVersions.unshift({ ...v, version: bump(v.version) });
         await this.helm.upsertChart(info);

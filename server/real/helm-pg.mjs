@@ -256,12 +256,20 @@ export class HelmService {
     }
   }
 
-  /** Every chart row `{namespace, repo, info}` of `namespaces` (all when absent), in no particular order. */
-  async allCharts(namespaces) {
-    const r = namespaces
-      ? await this.pool.query("SELECT repo_namespace, repo_name, info FROM charts WHERE repo_namespace = ANY($1)", [namespaces])
-      : await this.pool.query("SELECT repo_namespace, repo_name, info FROM charts");
-    return r.rows.map((x) => ({ namespace: x.repo_namespace, repo: x.repo_name, info: x.info }));
+  /**
+   * The rows of `namespaces` without their whole info: `{namespace, repo, id, name, description,
+   * category}` (what the truth and the churn need; an info with every chart version is large).
+   */
+  async lightRows(namespaces) {
+    const r = await this.pool.query(`SELECT repo_namespace, repo_name, chart_id, info->>'name' AS name,
+      info->>'description' AS description, info->>'category' AS category FROM charts WHERE repo_namespace = ANY($1)`, [namespaces]);
+    return r.rows.map((x) => ({ namespace: x.repo_namespace, repo: x.repo_name, id: x.chart_id, name: x.name, description: x.description ?? "", category: x.category ?? "" }));
+  }
+
+  /** One chart's info, or null. */
+  async chart(namespace, repo, chartId) {
+    const r = await this.pool.query("SELECT info FROM charts WHERE repo_namespace = $1 AND repo_name = $2 AND chart_id = $3", [namespace, repo, chartId]);
+    return r.rows[0]?.info ?? null;
   }
 
   /** Removes every row (for a reset). */

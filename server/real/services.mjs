@@ -130,13 +130,17 @@ export async function startPostgres() {
   const data = path.join(dir, "data");
   const log = path.join(dir, "postgres.log");
   const port = await freePort();
-  run([path.join(bin, "initdb"), "-D", data, "--locale=en_US.UTF-8", "-E", "UTF8", "-A", "trust", "-U", "postgres"], "initdb");
+  try {
+    run([path.join(bin, "initdb"), "-D", data, "--locale=en_US.UTF-8", "-E", "UTF8", "-A", "trust", "-U", "postgres"], "initdb");
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   // fsync off: a throw-away cluster, nothing to keep across a crash; it makes the loads fast.
   const opts = `-p ${port} -k ${dir} -c listen_addresses=${HOST} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   const pgCtl = (action, extra = []) => run([path.join(bin, "pg_ctl"), "-D", data, "-l", log, "-w", "-t", "60", ...extra, action], `pg_ctl ${action}`);
   const startServer = () => pgCtl("start", ["-o", opts]);
   const stopServer = (mode = "fast") => pgCtl("stop", ["-m", mode]);
-  startServer();
   let stopped = false;
   const entry = {
     stopSync() {
@@ -152,9 +156,20 @@ export async function startPostgres() {
     },
   };
   running.add(entry);
+  try {
+    startServer();
+  } catch (e) {
+    entry.stopSync();
+    throw e;
+  }
   const psql = (sql, db = "postgres") => run([path.join(bin, "psql"), "-h", HOST, "-p", String(port), "-U", "postgres", "-d", db, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], "psql");
-  psql(`CREATE DATABASE kubeapps_en_us LC_COLLATE 'en_US.UTF-8' LC_CTYPE 'en_US.UTF-8' TEMPLATE template0 ENCODING 'UTF8'`);
-  psql(`CREATE DATABASE kubeapps_c LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0 ENCODING 'UTF8'`);
+  try {
+    psql(`CREATE DATABASE kubeapps_en_us LC_COLLATE 'en_US.UTF-8' LC_CTYPE 'en_US.UTF-8' TEMPLATE template0 ENCODING 'UTF8'`);
+    psql(`CREATE DATABASE kubeapps_c LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0 ENCODING 'UTF8'`);
+  } catch (e) {
+    entry.stopSync();
+    throw e;
+  }
   return {
     host: HOST, port, user: "postgres", dir, log,
     /** `pg` connection settings for the database of a collation. */
