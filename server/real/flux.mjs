@@ -9,6 +9,7 @@
 // this in-memory map: Flux keeps no SQL database to stand in for.
 import { randomInt } from "node:crypto";
 import { PluginError } from "./plugin-error.mjs";
+import { itemOffsetFromPageToken } from "./paginate.mjs";
 import { CLUSTER } from "./helm-pg.mjs";
 
 const byteOrder = (a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
@@ -81,11 +82,7 @@ export class FluxService {
   async getAvailablePackageSummaries(request = {}) {
     const cluster = request.context?.cluster ?? "";
     if (cluster !== "" && cluster !== CLUSTER) throw new PluginError("unimplemented", `Not supported yet: request.Context.Cluster: [${cluster}]`);
-    const token = request.paginationOptions?.pageToken ?? "";
-    if (token !== "" && !/^\d+$/.test(token)) {
-      throw new PluginError("unknown", `Unable to intepret page token "${token}": strconv.ParseUint: parsing ${JSON.stringify(token)}: invalid syntax`);
-    }
-    const offset = token === "" ? 0 : Number(token);
+    const offset = itemOffsetFromPageToken(request.paginationOptions?.pageToken ?? "");
     const pageSize = Number(request.paginationOptions?.pageSize ?? 0) | 0;
     const f = request.filterOptions ?? {};
     const wanted = (f.repositories ?? []).filter(Boolean);

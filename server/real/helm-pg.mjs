@@ -16,6 +16,7 @@
 import pg from "pg";
 import { highest } from "../catalog/semver.mjs";
 import { PluginError } from "./plugin-error.mjs";
+import { itemOffsetFromPageToken } from "./paginate.mjs";
 
 /** The cluster every package lives in. */
 export const CLUSTER = "default";
@@ -120,14 +121,6 @@ export function chartInfo({ namespace, repo, name, description = "", home = "", 
   };
 }
 
-function parseOffset(token) {
-  if (token === undefined || token === "") return 0;
-  if (!/^\d+$/.test(token) || !Number.isSafeInteger(Number(token))) {
-    throw new PluginError("invalid_argument", `Unable to intepret page token "${token}": strconv.ParseUint: parsing ${JSON.stringify(token)}: invalid syntax`);
-  }
-  return Number(token);
-}
-
 /**
  * HelmService is the helm plugin over one PostgreSQL database (`connection`: pg settings).
  * `getAvailablePackageSummaries(request)` takes and answers the kubeapps-apis JSON shapes
@@ -169,7 +162,7 @@ export class HelmService {
     if (cluster !== "" && cluster !== CLUSTER) namespace = this.globalNamespace;
     const f = request.filterOptions ?? {};
     const pageSize = Number(request.paginationOptions?.pageSize ?? 0) | 0;
-    const offset = parseOffset(request.paginationOptions?.pageToken);
+    const offset = itemOffsetFromPageToken(request.paginationOptions?.pageToken ?? "");
     const base = { namespace, globalNamespace: this.globalNamespace };
     let categories;
     let rows;
@@ -185,7 +178,7 @@ export class HelmService {
       pkgVersion: f.pkgVersion ?? "", appVersion: f.appVersion ?? "" });
     let page = "";
     if (pageSize > 0) page = `LIMIT ${pageSize}`;
-    if (offset > 0) page = `${page} OFFSET ${offset}`;
+    if (offset > 0) page = `${page} OFFSET ${offset}`; // a negative offset reads from the start, as in Kubeapps
     try {
       rows = (await this.#query(`SELECT info FROM charts ${w.where} ORDER BY (info->>'name') ASC ${page}`, w.params)).rows;
     } catch (e) {

@@ -11,6 +11,7 @@
 // The newest Package version is kept in an annotation of the PackageMetadata (the plugin reads
 // the Package objects for it; one object per package keeps the demo's store small).
 import { PluginError } from "./plugin-error.mjs";
+import { itemOffsetFromPageToken } from "./paginate.mjs";
 import { PACKAGE_METADATAS, listAll, listChunk, objectKey } from "./kube-etcd.mjs";
 import { CLUSTER } from "./helm-pg.mjs";
 import { REPO_REF_ANNOTATION } from "../summary.mjs";
@@ -75,10 +76,7 @@ export class KappService {
   async getAvailablePackageSummaries(request = {}) {
     const namespace = request.context?.namespace ?? "";
     const token = request.paginationOptions?.pageToken ?? "";
-    if (token !== "" && !/^\d+$/.test(token)) {
-      throw new PluginError("unknown", `Unable to intepret page token "${token}": strconv.ParseUint: parsing ${JSON.stringify(token)}: invalid syntax`);
-    }
-    const offset = token === "" ? 0 : Number(token);
+    const offset = itemOffsetFromPageToken(token);
     const pageSize = Number(request.paginationOptions?.pageSize ?? 0) | 0;
     let list;
     try {
@@ -92,6 +90,9 @@ export class KappService {
       if (offset > pms.length) {
         throw new PluginError("invalid_argument", `Invalid pagination arguments page_token:"${token}" page_size:${pageSize}`);
       }
+      // Go slices pkgMetadatas[startAt:] with a negative start: a runtime panic, which the
+      // server turns into an internal error.
+      if (offset < 0) throw new PluginError("internal", `runtime error: slice bounds out of range [${offset}:]`);
       pms = pms.slice(offset, offset + pageSize);
     }
     const summaries = pms.map(summaryOfPackageMetadata);
