@@ -5,7 +5,7 @@
 # network: protoc-gen-es 1.10.1 and protoc-gen-connect-es 1.7.0, target js+dts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=${1:-tests/proto/gen}
+OUT=$(realpath -m "${1:-tests/proto/gen}")
 BIN=$PWD/node_modules/.bin
 template=$(cat <<JSON
 {"version":"v2","plugins":[
