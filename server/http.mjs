@@ -9,6 +9,7 @@ import { StoreError } from "./store.mjs";
 import { parseSummariesRequest } from "./behaviours.mjs";
 import { installedPage } from "./installed.mjs";
 import { connectHandler, demoServices } from "./connect.mjs";
+import { connectWebBundle } from "./connect-web.mjs";
 
 const MAX_BODY = 1 << 20;
 
@@ -110,6 +111,11 @@ export function createHandler(ctx) {
     if (posts[p]) {
       if (req.method !== "POST") return sendJson(res, 405, { error: "use POST" }, { allow: "POST" });
       return sendJson(res, 200, await posts[p](await readJson(req)));
+    }
+    if (p === "/demo/connect-web.js" && isGet) {
+      const text = await connectWebBundle();
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "x-content-type-options": "nosniff" });
+      return res.end(text);
     }
     const icon = ICON_PATH.exec(p);
     if (icon && isGet) {
