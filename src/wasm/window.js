@@ -30,6 +30,7 @@ class PageWindow {
     if (!Number.isInteger(maxPages) || maxPages < 1) throw invalid("maxPages", "a whole number from 1");
     const index = at?.index ?? 0;
     if (!Number.isInteger(index) || index < 0) throw invalid("at.index", "a whole number from 0");
+    if (index > 0 && !at?.token) throw invalid("at.token", "the start token of page at.index (a page after the first has one)");
     const earlier = at?.earlier ?? [];
     if (!Array.isArray(earlier) || earlier.length > index || earlier.some((t) => typeof t !== "string")) {
       throw invalid("at.earlier", `at most ${index} strings (the start tokens of the pages before at.index)`);

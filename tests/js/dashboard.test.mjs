@@ -368,6 +368,8 @@ test("PageWindow from a deep link: with the earlier tokens (history.state) no wa
   assert.equal(linked.position().earlier.length, 0);
   linked.free();
   assert.throws(() => new PageWindow({ open, fetchChunk, at: { index: 1, token: "x", earlier: ["", "y"] } }), (e) => e.code === "INVALID_OPTIONS");
+  assert.throws(() => new PageWindow({ open, fetchChunk, at: { index: 2, token: "" } }), (e) => e.details.field === "at.token");
+  assert.throws(() => new PageWindow({ open, fetchChunk, maxPages: 0 }), (e) => e.details.field === "maxPages");
 });
 
 /** A page's location and history, as a browser has them, for the URL helpers. */
