@@ -5,9 +5,9 @@
 // takes plain service objects, one per plugin, that speak kubeapps-apis JSON:
 // `getAvailablePackageSummaries(request)` and `getInstalledPackageSummaries(request)`, each given
 // the request as proto3 JSON (every field, defaults included) and resolving with the response as
-// proto3 JSON (the REST gateway's body); a rejection is a ConnectError, or an error carrying the
-// REST answer (`status` and a grpc-gateway `{ code, message }` body, or a Kubernetes Status), mapped
-// to its Connect code. `demoServices(app)` are the demo backend's; any other backend (a real
+// proto3 JSON (the REST gateway's body); a rejection is a ConnectError, an error whose `code` names
+// a Connect code (server/real's PluginError), or an error carrying the REST answer (`status` and a
+// grpc-gateway `{ code, message }` body, or a Kubernetes Status), mapped to its Connect code. `demoServices(app)` are the demo backend's; any other backend (a real
 // PostgreSQL one) fits the same shape.
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -34,9 +34,19 @@ const CODE_OF_STATUS = {
   501: Code.Unimplemented, 503: Code.Unavailable, 504: Code.DeadlineExceeded,
 };
 
-/** A service object's rejection as a ConnectError (see the header). */
+/** Connect's code names (`invalid_argument`, …: the protocol's spelling) → codes. */
+const CODE_OF_NAME = Object.fromEntries(
+  Object.entries(Code).filter(([, v]) => typeof v === "number").map(([k, v]) => [k.replace(/[A-Z]/g, (c, i) => (i ? "_" : "") + c.toLowerCase()), v]),
+);
+
+/**
+ * A service object's rejection as a ConnectError (see the header): a ConnectError as it is; an
+ * error whose `code` names a Connect code (server/real's PluginError: `"unavailable"`); a REST
+ * answer (`status` and its body).
+ */
 export function toConnectError(e) {
   if (e instanceof ConnectError) return e;
+  if (typeof e?.code === "string" && CODE_OF_NAME[e.code] !== undefined) return new ConnectError(String(e.message), CODE_OF_NAME[e.code]);
   const body = e?.body;
   const message = String(body?.message ?? e?.message ?? e);
   // A grpc-gateway body carries the gRPC code itself; a Kubernetes Status its HTTP status.

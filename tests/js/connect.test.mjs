@@ -14,6 +14,10 @@ import { KappControllerPackagesService } from "../proto/gen/kapp_controller_conn
 import { AvailablePackageSummary, InstalledPackageSummary } from "../proto/gen/kubeapps_pb.js";
 import { serve } from "../server/helpers.mjs";
 import { installedReleases } from "../../server/installed.mjs";
+import { connectHandler } from "../../server/connect.mjs";
+import { FluxService } from "../../server/real/flux.mjs";
+import { PluginError } from "../../server/real/plugin-error.mjs";
+import { createServer } from "node:http";
 import { pkg, PagerError } from "./support/package.mjs";
 
 const { Pager, connectFetcher } = pkg;
@@ -124,4 +128,39 @@ test("over Connect: an abort cancels the call in flight (ABORTED); a bad cluster
   assert.deepEqual([invalid.code, invalid.details.status, invalid.cause.code], ["SOURCE_FAILED", 400, Code.InvalidArgument]);
   pager.free();
   other.free();
+});
+
+test("connectHandler sits over a real backend's service object (server/real's chart cache): paged to the end; its PluginError is the Connect code it names", async () => {
+  const flux = new FluxService();
+  const charts = (repo, n) => Array.from({ length: n }, (_, i) => ({ name: `${repo}-chart-${String(i).padStart(2, "0")}`, description: "d", version: "1.0.0", appVersion: "1" }));
+  flux.setRepo("kubeapps", "bitnami", charts("bitnami", 23));
+  flux.setRepo("kubeapps", "jetstack", charts("jetstack", 9));
+  let fail = false;
+  const service = {
+    getAvailablePackageSummaries: (request) => {
+      if (fail) throw new PluginError("unavailable", "chart cache resyncing");
+      return flux.getAvailablePackageSummaries(request);
+    },
+  };
+  const http = createServer(connectHandler({ "fluxv2.packages": service }));
+  await new Promise((r) => http.listen(0, "127.0.0.1", r));
+  try {
+    const transport = createConnectTransport({ baseUrl: `http://127.0.0.1:${http.address().port}/apis`, httpVersion: "1.1" });
+    const fetchChunk = connectFetcher({ clients: { "fluxv2.packages": createPromiseClient(FluxV2PackagesService, transport) } });
+    const source = { plugin: "fluxv2.packages", cluster: "default", namespace: "kubeapps", kind: "unordered" };
+    const pager = new Pager({ sources: [source], pageSize: 10, chunkLimit: 7 });
+    const { items } = await pageAll(pager, fetchChunk);
+    assert.deepEqual(items.map((s) => s.name), flux.all().map((c) => c.name).sort());
+    fail = true;
+    const error = await new Pager({ sources: [source] }).nextPage(fetchChunk).catch((e) => e);
+    assert.deepEqual([error.code, error.details.status, error.cause.code, error.cause.rawMessage], ["SOURCE_FAILED", 503, Code.Unavailable, "chart cache resyncing"]);
+    // A service without the installed list answers Unimplemented (501).
+    const installed = await new Pager({ sources: [source] })
+      .nextPage(connectFetcher({ clients: { "fluxv2.packages": createPromiseClient(FluxV2PackagesService, transport) }, list: "installed" }))
+      .catch((e) => e);
+    assert.deepEqual([installed.details.status, installed.details.connectCode], [501, "unimplemented"]);
+    pager.free();
+  } finally {
+    await new Promise((r) => http.close(r));
+  }
 });
