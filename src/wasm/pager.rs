@@ -27,6 +27,8 @@ extern "C" {
     fn page_chunk(items: &JsValue);
     #[wasm_bindgen(js_name = makePage)]
     fn make_page(data: &[u32], token: Option<&str>, labels: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = keepCategories)]
+    fn keep_categories(labels: &JsValue, index: u32);
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -110,6 +112,7 @@ fn feed_js(
     id: u64,
     response: &JsValue,
     source: &str,
+    labels: &JsValue,
 ) -> JsResult<FeedOutcome> {
     let invalid = |message: String| {
         error_to_js(&PagerError::InvalidResponse {
@@ -167,7 +170,12 @@ fn feed_js(
         resource_version: owned(part(next_end, keys_start)),
         remaining_item_count: remaining,
     };
-    js(JsPager::with(core, |p| p.feed(id, chunk))?)
+    let outcome = js(JsPager::with(core, |p| p.feed(id, chunk))?)?;
+    // The response's `categories` become its source's once the chunk is accepted (`keepCategories`).
+    if outcome == FeedOutcome::Accepted {
+        keep_categories(labels, CorePager::request_source(id) as u32);
+    }
+    Ok(outcome)
 }
 
 fn outcome(o: FeedOutcome) -> String {
@@ -342,6 +350,7 @@ impl JsPager {
             id,
             &response,
             self.source_of(id),
+            &self.sources.labels_js,
         )?))
     }
 
