@@ -275,7 +275,7 @@ pub(crate) fn encode_position<'a>(
     if text_len > MAX_TOKEN_LEN {
         return Err(PagerError::page_token(
             TokenFault::TooLong,
-            format!("the token would be {text_len} characters; at most {MAX_TOKEN_LEN} are allowed (very long keys or source tokens?)"),
+            format!("the token would be {text_len} characters; at most {MAX_TOKEN_LEN} are allowed: the sources' keys and tokens together are too long"),
         ));
     }
     Ok(base64url::encode(&frame))
