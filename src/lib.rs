@@ -40,7 +40,7 @@ pub mod view;
 pub mod wasm;
 
 pub use error::{PagerError, Result, TokenFault};
-pub use filter::FilterOptions;
+pub use filter::{FilterOptions, FilterSide};
 pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortKey, SortOrder};

@@ -26,7 +26,7 @@
 //! them in the `PagerError` its function throws.
 
 use crate::error::PagerError;
-use crate::filter::FilterOptions;
+use crate::filter::{FilterOptions, FilterSide};
 use crate::item::{Categories, FieldsRef, Identity, SourceId};
 use crate::json::Writer;
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
@@ -80,6 +80,7 @@ fn write_page_token_fields(w: &mut Writer, token: &PageToken) {
         w.str_field("resourceVersion", &s.resource_version);
         w.bool_field("exhausted", s.exhausted);
         w.bool_field("inconsistent", s.inconsistent);
+        w.bool_field("behind", s.behind);
         w.end_object();
     }
     w.end_array();
@@ -90,7 +91,7 @@ fn write_page_token_fields(w: &mut Writer, token: &PageToken) {
 /// without JSON: the fingerprint's 16 hex digits, then numbers ([`push_number`]) and strings
 /// (their length in UTF-16 units as a number, then the string) in the order the object holds
 /// them: pageSize, the source count, then per source its flags (bit 0 a watermark, 1
-/// `exhausted`, 2 `inconsistent`), offset, plugin, cluster, namespace, chunkToken, the
+/// `exhausted`, 2 `inconsistent`, 3 `behind`), offset, plugin, cluster, namespace, chunkToken, the
 /// watermark's sortKey, plugin, cluster, namespace and identifier when it has one, and
 /// resourceVersion.
 pub fn pack_page_token(token: &PageToken) -> String {
@@ -110,7 +111,8 @@ pub fn pack_page_token(token: &PageToken) -> String {
     for s in &token.sources {
         let flags = u32::from(s.watermark.is_some())
             | u32::from(s.exhausted) << 1
-            | u32::from(s.inconsistent) << 2;
+            | u32::from(s.inconsistent) << 2
+            | u32::from(s.behind) << 3;
         push_number(&mut out, flags);
         push_number(&mut out, s.offset);
         put(&mut out, &s.source.plugin);
@@ -264,6 +266,8 @@ pub fn write_source_stats_fields(w: &mut Writer, s: &crate::pager::SourceStats) 
     w.u64_field("rescans", s.rescans);
     w.u64_field("expiredRecoveries", s.expired_recoveries);
     w.u64_field("staleResponses", s.stale_responses);
+    w.u64_field("lateItems", s.late_items);
+    w.u64_field("unreachable", s.unreachable);
 }
 
 /// `PagerError.details` (see [`PagerError::details`], which gives the same as a JSON value).
@@ -335,6 +339,7 @@ const SOURCE_STATE: Shape = Shape {
         field("resourceVersion", Kind::Str, Required),
         field("exhausted", Kind::Bool, Required),
         field("inconsistent", Kind::Bool, Required),
+        field("behind", Kind::Bool, Optional),
     ],
     deny_unknown: false,
 };
@@ -377,7 +382,7 @@ pub fn read_page_token(text: &str) -> core::result::Result<PageToken, String> {
 }
 
 fn source_state_from(node: Node) -> crate::token::SourceState {
-    let [plugin, cluster, namespace, chunk_token, offset, watermark, rv, exhausted, inconsistent] =
+    let [plugin, cluster, namespace, chunk_token, offset, watermark, rv, exhausted, inconsistent, behind] =
         node.into_fields();
     crate::token::SourceState {
         source: SourceId::new(
@@ -406,6 +411,7 @@ fn source_state_from(node: Node) -> crate::token::SourceState {
         resource_version: rv.into_string(),
         exhausted: exhausted.is_true(),
         inconsistent: inconsistent.is_true(),
+        behind: behind.is_true(),
     }
 }
 
@@ -490,8 +496,9 @@ impl<'a> Unpack<'a> {
 
 /// `PagerOptions` as `readOptions` (`src/wasm/driver.js`) packs them after reading them against
 /// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
-/// (a count, then each one's plugin, cluster, namespace, kind and order), pageSize, chunkLimit,
-/// sort, the filter's query, categories, repositories and plugins, maxSourceItems and
+/// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
+/// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
+/// appVersion, maxSourceItems and
 /// maxChunksWithoutProgress; a choice or a number is 1 + its index or value, 0 when not given.
 pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut p = Unpack::new(packed);
@@ -510,6 +517,11 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
                 2 => Some(SourceOrder::None),
                 _ => None,
             },
+            filter: match p.number() {
+                1 => Some(FilterSide::Source),
+                2 => Some(FilterSide::Pager),
+                _ => None,
+            },
         });
     }
     let mut o = PagerOptions::new(sources);
@@ -523,6 +535,8 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
         categories: p.strings(),
         repositories: p.strings(),
         plugins: p.strings(),
+        pkg_version: p.string(),
+        app_version: p.string(),
     };
     // Absent numbers keep the defaults.
     for (slot, n) in [

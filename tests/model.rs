@@ -106,6 +106,7 @@ proptest! {
             categories: cats.iter().map(|s| s.to_string()).collect(),
             repositories: repos.iter().map(|s| s.to_string()).collect(),
             plugins: plugins.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
         };
         prop_assert_eq!(ref_matches(&f, &it), f.matches(&it), "filter {:?} item {:?}", f, it);
     }

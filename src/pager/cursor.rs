@@ -27,6 +27,7 @@ use crate::token::page_token::{
 };
 use crate::token::ContinueToken;
 
+use super::reach::Reach;
 use super::stats::SourceStats;
 use super::{ChunkOf, Failure};
 
@@ -279,6 +280,8 @@ pub(crate) struct Cursor<P> {
     /// the group then turns out to go on, the server answers in pieces (a cap below the group's
     /// size) and the group can never be read in one answer: `INVALID_RESPONSE`, not a loop.
     short_group: Option<(u64, Vec<u8>)>,
+    /// Whether it is set aside (unreachable) or behind the merge: see `reach.rs`.
+    pub(crate) reach: Reach,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -320,6 +323,7 @@ impl<P> Cursor<P> {
             offsets_reliable: true,
             overlap_verified: false,
             short_group: None,
+            reach: Reach::default(),
         }
     }
 
@@ -335,6 +339,7 @@ impl<P> Cursor<P> {
         c.watermark = watermark;
         c.inconsistent = st.inconsistent;
         c.resource_version = st.resource_version.clone();
+        c.reach.behind = st.behind;
         if st.exhausted {
             c.next = None;
         } else if c.streamed {
@@ -366,7 +371,8 @@ impl<P> Cursor<P> {
     /// as its primary does (the first difference falls inside the primary): no
     /// [`SortKey::primary`] scan.
     pub(crate) fn blocks(&self, key: Option<&[u8]>) -> bool {
-        if !self.goes_on() {
+        // An unreachable source is set aside: the merge goes on without it.
+        if !self.goes_on() || self.reach.is_unreachable() {
             return false;
         }
         match (&self.bound, key) {
@@ -1212,6 +1218,7 @@ impl<P> Cursor<P> {
             resource_version: &self.resource_version,
             exhausted,
             inconsistent: self.inconsistent,
+            behind: self.reach.behind && !exhausted,
         }
     }
 

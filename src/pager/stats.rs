@@ -21,6 +21,11 @@ pub struct SourceStats {
     pub expired_recoveries: u64,
     /// Answers ignored as superseded, repeated or never asked for.
     pub stale_responses: u64,
+    /// Items shown late: a source that was unreachable gave them once retried, after the merge
+    /// had gone past them (see `Page::late`).
+    pub late_items: u64,
+    /// Times the source was set aside as unreachable.
+    pub unreachable: u64,
 }
 
 /// Counters, one entry per source (in option order) plus totals.
@@ -42,6 +47,8 @@ impl SourceStats {
         self.rescans = self.rescans.saturating_add(o.rescans);
         self.expired_recoveries = self.expired_recoveries.saturating_add(o.expired_recoveries);
         self.stale_responses = self.stale_responses.saturating_add(o.stale_responses);
+        self.late_items = self.late_items.saturating_add(o.late_items);
+        self.unreachable = self.unreachable.saturating_add(o.unreachable);
     }
 }
 

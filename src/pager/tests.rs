@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::*;
-use crate::filter::FilterOptions;
+use crate::filter::{FilterOptions, FilterSide};
 use crate::options::{SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::token::page_token::MAX_TOKEN_LEN;
@@ -55,6 +55,18 @@ struct Fake {
     /// Offset paging: a next token (`offset + items returned`) on every non-empty answer, so
     /// that only an empty answer ends the list (a server that does not look ahead).
     lazy_end: bool,
+    /// Who filters: `Source` = this backend applies the request's filter (by `server_rule`).
+    side: FilterSide,
+    /// While set, every request fails with this status (a source that fails for good).
+    down: Option<u16>,
+}
+
+/// What a backend that filters matches (its own rule, not the pager's): the query in the name or
+/// in the identifier's repository, categories any-of. The pager must keep what it answers.
+fn server_rule(f: &FilterOptions, i: &ItemFields) -> bool {
+    let repo = i.identifier.split('/').next().unwrap_or_default();
+    (f.query.is_empty() || i.name.contains(&f.query) || repo.contains(&f.query))
+        && (f.categories.is_empty() || i.categories.iter().any(|c| f.categories.contains(c)))
 }
 
 impl Fake {
@@ -73,6 +85,8 @@ impl Fake {
             shuffle_ties: None,
             cap: None,
             lazy_end: false,
+            side: FilterSide::Pager,
+            down: None,
         };
         for (name, repo) in names {
             f.insert(item(plugin, ns, name, repo));
@@ -98,6 +112,25 @@ impl Fake {
             id: self.id.clone(),
             kind,
             order: None,
+            filter: Some(self.side),
+        }
+    }
+
+    /// The live items this backend lists for `req`: all, or those its own rule matches when
+    /// the request carries a filter (only a backend that filters is sent one).
+    fn listed(&self, list: Vec<ItemFields>, req: &ChunkRequest) -> Vec<ItemFields> {
+        match &req.filter {
+            None => list,
+            Some(f) => {
+                assert_eq!(
+                    self.side,
+                    FilterSide::Source,
+                    "a filter sent to {:?}",
+                    self.id
+                );
+                assert!(f.plugins.is_empty(), "plugins are the pager's: {f:?}");
+                list.into_iter().filter(|i| server_rule(f, i)).collect()
+            }
         }
     }
 
@@ -113,6 +146,13 @@ impl Fake {
 
     fn serve(&mut self, req: &ChunkRequest) -> std::result::Result<Chunk<ItemFields>, Failure> {
         self.requests += 1;
+        if let Some(status) = self.down {
+            return Err(Failure {
+                status,
+                reason: None,
+                continue_token: None,
+            });
+        }
         if let Some(status) = self.fail_next.take() {
             return Err(Failure {
                 status,
@@ -157,6 +197,7 @@ impl Fake {
         } else {
             self.snapshots.get(&rv).cloned().expect("snapshot")
         };
+        let list = self.listed(list, req);
         let rest: Vec<ItemFields> = list
             .into_iter()
             .filter(|i| {
@@ -193,7 +234,7 @@ impl Fake {
         } else {
             req.page_token.parse().expect("decimal offset")
         };
-        let mut list = self.items.clone();
+        let mut list = self.listed(self.items.clone(), req);
         if self.kind == Kind::Unordered && !list.is_empty() {
             self.rotation += 1;
             let r = self.rotation % list.len();
@@ -269,10 +310,7 @@ impl Env {
                 p.feed(req.request_id, chunk).expect("feed"),
                 FeedOutcome::Accepted
             ),
-            Err(f) => assert_eq!(
-                p.fail(req.request_id, f).expect("fail"),
-                FeedOutcome::Accepted
-            ),
+            Err(f) => assert_ne!(p.fail(req.request_id, f).expect("fail"), FeedOutcome::Stale),
         }
     }
 
@@ -2379,3 +2417,5 @@ fn a_key_orders_against_a_bound_as_its_primary_does() {
         }
     }
 }
+
+mod partial;

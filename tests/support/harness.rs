@@ -85,6 +85,9 @@ impl Setup {
                     Behaviour::Unordered(..) => kubeapps_pager::SourceKind::Unordered,
                 },
                 order: s.order,
+                // The simulated backends do not filter: the pager does (the filter sent to a
+                // source that filters is checked in src/pager/tests.rs and tests/js).
+                filter: Some(kubeapps_pager::FilterSide::Pager),
             })
             .collect();
         let mut o = PagerOptions::new(specs);
@@ -724,6 +727,7 @@ impl Run {
             Ok(FeedOutcome::Stale) => {
                 panic!("the answer to in-flight request {req:?} was taken as stale")
             }
+            Ok(FeedOutcome::Unreachable) => panic!("feed() never sets a source aside: {req:?}"),
             Err(e) => panic!("a valid answer to {req:?} failed: {} {e}", e.code()),
         }
     }

@@ -336,6 +336,7 @@ pub fn filter(f: &FilterGen) -> FilterOptions {
         categories: mask(f.cats, &CATEGORIES),
         repositories: mask(f.repos, &REPOS),
         plugins: mask(f.plugins, &PLUGINS),
+        ..Default::default()
     }
 }
 
