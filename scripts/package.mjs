@@ -24,7 +24,7 @@ function snippet(base, file = "errors.js") {
 const errorSnippet = (base) => snippet(base);
 
 /** The functions driver.js exports to users: the pager module's built-in fetchers (no wasm export). */
-const FETCHERS = ["kubeappsFetcher", "kubernetesListFetcher"];
+const FETCHERS = ["kubeappsFetcher", "kubeappsFilterOptions", "kubernetesListFetcher"];
 
 function writeJson(file, value) {
   writeFileSync(file, JSON.stringify(value, null, 2) + "\n");

@@ -14,7 +14,7 @@ use super::convert::write_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
 use crate::options::SourceKind;
-use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats};
+use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats, UnreachableSource};
 use crate::view::ChunkFields;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
@@ -26,7 +26,12 @@ extern "C" {
     #[wasm_bindgen(js_name = pageChunk)]
     fn page_chunk(items: &JsValue);
     #[wasm_bindgen(js_name = makePage)]
-    fn make_page(data: &[u32], token: Option<&str>, labels: &JsValue) -> JsValue;
+    fn make_page(
+        data: &[u32],
+        token: Option<&str>,
+        labels: &JsValue,
+        unreachable: &JsValue,
+    ) -> JsValue;
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -52,6 +57,8 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             s.rescans,
             s.expired_recoveries,
             s.stale_responses,
+            s.late_items,
+            s.unreachable,
         ] {
             push(n);
         }
@@ -61,13 +68,36 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     }
 }
 
-/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`, in one call.
+/// `UnreachableSource[]`: `{ sourceIndex, source, cause, status, reason? }` each (`source`: its label).
+fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
+    write_js(|w| {
+        w.begin_array();
+        for u in list {
+            w.begin_object();
+            w.u64_field("sourceIndex", u.source_index as u64);
+            w.str_field("source", &u.source.label());
+            w.str_field("cause", u.cause.as_str());
+            w.u64_field("status", u.status.into());
+            if let Some(r) = &u.reason {
+                w.str_field("reason", r);
+            }
+            w.end_object();
+        }
+        w.end_array();
+    })
+}
+
+/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, late, unreachable,
+/// stats }`, in one call.
 pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
-    let mut data = Vec::with_capacity(2 + 2 * n + 16 * (1 + page.stats.sources.len()));
+    let mut data = Vec::with_capacity(2 + 2 * n + 20 * (1 + page.stats.sources.len()));
     data.push(
-        u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
+        u32::from(page.done)
+            | u32::from(page.inconsistent) << 1
+            | u32::from(page.truncated) << 2
+            | u32::from(page.late) << 3,
     );
     data.push(n as u32);
     // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js
@@ -89,7 +119,8 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
         data.push(item.index);
     }
     push_counters(&mut data, &page.stats);
-    make_page(&data, Some(&page.next_page_token), labels)
+    let unreachable = unreachable_to_js(&page.unreachable);
+    make_page(&data, Some(&page.next_page_token), labels, &unreachable)
 }
 
 /// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
@@ -168,6 +199,7 @@ fn outcome(o: FeedOutcome) -> String {
     match o {
         FeedOutcome::Accepted => "accepted".into(),
         FeedOutcome::Stale => "stale".into(),
+        FeedOutcome::Unreachable => "unreachable".into(),
     }
 }
 
@@ -202,6 +234,30 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
             w.end_object();
             w.str_field("pageToken", &r.page_token);
             w.u64_field("limit", r.limit.into());
+            if let Some(f) = &r.filter {
+                // Kubeapps `FilterOptions` as protojson writes it: empty fields left out.
+                w.key("filterOptions");
+                w.begin_object();
+                if !f.query.is_empty() {
+                    w.str_field("query", &f.query);
+                }
+                for (key, list) in [("categories", &f.categories), ("repositories", &f.repositories)] {
+                    if !list.is_empty() {
+                        w.key(key);
+                        w.begin_array();
+                        for s in list {
+                            w.string(s);
+                        }
+                        w.end_array();
+                    }
+                }
+                for (key, v) in [("pkgVersion", &f.pkg_version), ("appVersion", &f.app_version)] {
+                    if !v.is_empty() {
+                        w.str_field(key, v);
+                    }
+                }
+                w.end_object();
+            }
             w.end_object();
         }
         w.end_array();
@@ -383,6 +439,47 @@ impl JsPager {
     pub fn stats(&self) -> JsResult<JsValue> {
         let mut counters = Vec::new();
         JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
-        Ok(make_page(&counters, None, &self.sources.labels_js))
+        Ok(make_page(
+            &counters,
+            None,
+            &self.sources.labels_js,
+            &JsValue::UNDEFINED,
+        ))
+    }
+
+    /// The sources set aside now (failed for good, or too many failures in a row), and why.
+    #[wasm_bindgen(getter, unchecked_return_type = "UnreachableSource[]")]
+    pub fn unreachable(&self) -> JsResult<JsValue> {
+        let list = JsPager::with(&self.core, |p| p.unreachable())?;
+        Ok(unreachable_to_js(&list))
+    }
+
+    /// Asks the unreachable sources again (`sourceIndex`: that one alone): the next page asks
+    /// them what they failed to answer; their items the list went past come late, none twice.
+    /// Returns the indices of the sources retried.
+    #[wasm_bindgen(js_name = retryUnreachable, unchecked_return_type = "number[]")]
+    pub fn retry_unreachable(
+        &self,
+        #[wasm_bindgen(js_name = sourceIndex, unchecked_param_type = "number | undefined")]
+        source_index: JsValue,
+    ) -> JsResult<JsValue> {
+        let index = match source_index.as_f64() {
+            None if source_index.is_undefined() || source_index.is_null() => None,
+            Some(n) if (0.0..64.0).contains(&n) && n == n as usize as f64 => Some(n as usize),
+            _ => {
+                return Err(error_to_js(&PagerError::options(
+                    "sourceIndex",
+                    "a source's index (a whole number), or nothing for every source",
+                )))
+            }
+        };
+        let retried = JsPager::with(&self.core, |p| p.retry_unreachable(index))?;
+        Ok(write_js(|w| {
+            w.begin_array();
+            for i in retried {
+                w.u64(i as u64);
+            }
+            w.end_array();
+        }))
     }
 }
