@@ -204,6 +204,7 @@ export function config(app, churn) {
     plugins: PLUGINS.map((p) => ({
       name: p,
       behaviour: app.behaviours[p],
+      down: app.down[p]?.kind ?? null,
       namespaces: counts[p],
       count: Object.values(counts[p]).reduce((a, b) => a + b, 0),
     })),

@@ -63,6 +63,14 @@ fn random_runs_keep_every_invariant() {
     if let Err(e) = result {
         panic!("{e}");
     }
+    // The runs did set sources aside and show items late (issue 15), not only pass.
+    if runs >= 200 {
+        let f = figures.borrow();
+        assert!(
+            f.unreachable > 0 && f.late_items > 0,
+            "no permanent failure played: {f:?}"
+        );
+    }
 }
 
 fn placed_item() -> impl Strategy<Value = ItemFields> {

@@ -241,7 +241,10 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
                 if !f.query.is_empty() {
                     w.str_field("query", &f.query);
                 }
-                for (key, list) in [("categories", &f.categories), ("repositories", &f.repositories)] {
+                for (key, list) in [
+                    ("categories", &f.categories),
+                    ("repositories", &f.repositories),
+                ] {
                     if !list.is_empty() {
                         w.key(key);
                         w.begin_array();
@@ -251,7 +254,10 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
                         w.end_array();
                     }
                 }
-                for (key, v) in [("pkgVersion", &f.pkg_version), ("appVersion", &f.app_version)] {
+                for (key, v) in [
+                    ("pkgVersion", &f.pkg_version),
+                    ("appVersion", &f.app_version),
+                ] {
                     if !v.is_empty() {
                         w.str_field(key, v);
                     }

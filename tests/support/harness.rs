@@ -194,6 +194,10 @@ pub struct Figures {
     pub resumes: u64,
     /// Items the pager dropped as at or behind its watermark.
     pub duplicates_dropped: u64,
+    /// Times a source was set aside as unreachable.
+    pub unreachable: u64,
+    /// Items shown late (a source set aside gave them once retried).
+    pub late_items: u64,
 }
 
 impl Figures {
@@ -208,6 +212,8 @@ impl Figures {
         self.errors_checked += o.errors_checked;
         self.resumes += o.resumes;
         self.duplicates_dropped += o.duplicates_dropped;
+        self.unreachable += o.unreachable;
+        self.late_items += o.late_items;
     }
 }
 
@@ -264,6 +270,8 @@ pub struct Run {
     pending: Vec<ChunkRequest>,
     late: Vec<(u64, Chunk<Payload>)>,
     retry: HashMap<usize, ChunkRequest>,
+    /// Per source: it was set aside (unreachable) at some time, so it may show items late.
+    set_aside: Vec<bool>,
     inst: Instance,
     shown: HashMap<Identity, usize>,
     last_key: Option<RefKey>,
@@ -302,6 +310,7 @@ impl Run {
             pending: Vec::new(),
             late: Vec::new(),
             retry: HashMap::new(),
+            set_aside: vec![false; n],
             inst: Instance::new(n),
             shown: HashMap::new(),
             last_key: None,
@@ -340,15 +349,28 @@ impl Run {
         self.take()
     }
 
-    /// Pages until `done` (at most `max_pages`), then one more page, which must be empty.
+    /// Pages until `done` (at most `max_pages`), then one more page, which must be empty. A page
+    /// done but for sources set aside brings them all back up and retries them (their items must
+    /// still come: `complete`).
     pub fn drain(&mut self, max_pages: usize) {
         let mut n = 0;
         while !self.done {
             n += 1;
             assert!(n <= max_pages, "not done after {max_pages} pages");
-            self.page();
+            let page = self.page();
+            if page.done && !self.done {
+                self.heal();
+            }
         }
         self.page();
+    }
+
+    /// Brings every source that is down back up and asks the unreachable ones again.
+    pub fn heal(&mut self) {
+        for i in 0..self.sim.sources.len() {
+            self.sim.sources[i].down = None;
+        }
+        self.pager.retry_unreachable(None);
     }
 
     /// The page token of the last page, or the pager's token before any page.
@@ -572,12 +594,25 @@ impl Run {
         match d.reply {
             Reply::Failure(f) => {
                 let expired = f.status == 410 && kube;
+                let for_good = kubeapps_pager::fails_for_good(&f);
                 let out = self.pager.fail(req.request_id, f);
-                assert_eq!(
-                    out,
-                    Ok(FeedOutcome::Accepted),
-                    "fail() of in-flight request {req:?}"
-                );
+                match out {
+                    Ok(FeedOutcome::Unreachable) => {
+                        assert!(
+                            !expired,
+                            "a 410 of a kubernetes source set it aside: {req:?}"
+                        );
+                        self.set_aside[src] = true;
+                    }
+                    _ => {
+                        assert!(!for_good, "a failure for good did not set {req:?} aside");
+                        assert_eq!(
+                            out,
+                            Ok(FeedOutcome::Accepted),
+                            "fail() of in-flight request {req:?}"
+                        );
+                    }
+                }
                 self.inst.accepted += 1;
                 if expired {
                     self.inst.expired += 1;
@@ -780,8 +815,18 @@ impl Run {
                 "page-fill: page {n} is not the last, so it must be full: {names:?}"
             );
         }
+        // Items a source set aside gave once retried may come after larger ones (late), as
+        // many as the page counts.
+        let mut late = page.stats.total().late_items;
         for p in &page.items {
-            self.check_item(p, n);
+            self.check_item(p, n, &mut late);
+        }
+        for u in &page.unreachable {
+            assert!(
+                self.set_aside[u.source_index],
+                "page {n} names source {} unreachable, which never was",
+                u.source_index
+            );
         }
         if !self.saw_410 {
             assert!(
@@ -867,7 +912,10 @@ impl Run {
         self.figures.items += page.items.len() as u64;
         self.figures.rescans += pt.rescans;
         self.figures.duplicates_dropped += pt.duplicates_dropped;
-        self.done |= page.done;
+        self.figures.unreachable += pt.unreachable;
+        self.figures.late_items += pt.late_items;
+        // Done but for sources set aside is not the end of the run.
+        self.done |= page.done && page.unreachable.is_empty();
         let rec = PageRecord {
             instance: self.instance,
             items: page.items,
@@ -882,7 +930,7 @@ impl Run {
         rec
     }
 
-    fn check_item(&mut self, p: &Payload, page: usize) {
+    fn check_item(&mut self, p: &Payload, page: usize, late: &mut u64) {
         let f = &p.fields;
         assert!(
             self.sim.existed(p.source, f),
@@ -900,10 +948,14 @@ impl Run {
         }
         let key = ref_key(self.options.sort, f);
         if let Some(last) = &self.last_key {
-            assert!(
-                key > *last,
-                "sorted: page {page} shows {key:?} after {last:?}"
-            );
+            if key <= *last {
+                assert!(
+                    *late > 0 && self.set_aside[p.source],
+                    "sorted: page {page} shows {key:?} after {last:?} (not a late item of a source set aside)"
+                );
+                *late -= 1;
+                return;
+            }
         }
         self.last_key = Some(key);
     }
