@@ -59,7 +59,7 @@ export function helmRecord(plugin, namespace, repo, name, rand) {
     // Fields the plugins' search reads beyond the summary (server/search.mjs), derived from the
     // name (no draw from `rand`: the catalog stays the same).
     keywords: [category.toLowerCase(), ...name.split("-").filter((w) => w.length > 2)],
-    sources: [`https://github.com/${MAINTAINERS[hash32(name) % MAINTAINERS.length].toLowerCase()}/${name}`],
+    sources: [`https://github.com/${MAINTAINERS[hash32(name) % MAINTAINERS.length].toLowerCase().replace(/ /g, "-")}/${name}`],
     maintainers: [{ name: MAINTAINERS[hash32(`${name}/m`) % MAINTAINERS.length] }],
   };
 }
