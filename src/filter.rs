@@ -90,30 +90,15 @@ impl FilterOptions {
     /// Whether the fields a source is sent are all empty (`plugins` aside): then a source that
     /// filters and the pager keep the same items.
     pub fn sends_nothing(&self) -> bool {
-        trim(&self.query).is_empty()
-            && self.categories.is_empty()
-            && self.repositories.is_empty()
-            && self.pkg_version.is_empty()
-            && self.app_version.is_empty()
+        self.for_source().is_none()
     }
 
     /// What a source that filters is sent: the [normalized](FilterOptions::normalized) filter
     /// without `plugins`; `None` when that is empty.
     pub fn for_source(&self) -> Option<FilterOptions> {
-        if self.sends_nothing() {
-            return None;
-        }
         let mut f = self.normalized();
         f.plugins = Vec::new();
-        Some(f)
-    }
-
-    /// The pager's part of the filter for a source that filters: `plugins` alone.
-    pub fn plugins_only(&self) -> FilterOptions {
-        FilterOptions {
-            plugins: self.plugins.clone(),
-            ..Default::default()
-        }
+        (f != FilterOptions::default()).then_some(f)
     }
 
     /// The filter prepared for matching many items: the query lowercased once, the sets sorted.
@@ -126,6 +111,19 @@ impl FilterOptions {
             categories: n.categories,
             repositories: n.repositories,
             plugins: n.plugins,
+        }
+    }
+}
+
+impl CompiledFilter {
+    /// The pager's part of the filter for a source that filters: `plugins` alone.
+    pub fn plugins_only(&self) -> CompiledFilter {
+        CompiledFilter {
+            query: String::new(),
+            query_is_ascii: true,
+            categories: Vec::new(),
+            repositories: Vec::new(),
+            plugins: self.plugins.clone(),
         }
     }
 }
@@ -438,8 +436,12 @@ mod tests {
         assert_eq!(sent.categories, strs(&["a", "b"]));
         assert!(sent.plugins.is_empty());
         assert_eq!(sent.pkg_version, "1.2.3");
-        assert_eq!(f.plugins_only().plugins, strs(&["helm.packages"]));
-        assert!(f.plugins_only().sends_nothing());
+        let only = f.compile().plugins_only();
+        let mut item = pkg();
+        item.name = "no match for the query".into();
+        assert!(only.matches(&item), "only plugins count");
+        item.plugin = "fluxv2.packages".into();
+        assert!(!only.matches(&item));
         // Plugins alone, or a blank query: nothing to send.
         let only_plugins = FilterOptions {
             query: "  ".into(),

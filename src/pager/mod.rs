@@ -285,7 +285,7 @@ impl<P: Clone> Pager<P> {
         let n = options.sources.len();
         let mut pager = Pager {
             filter: options.filter.compile(),
-            plugins_filter: options.filter.plugins_only().compile(),
+            plugins_filter: options.filter.compile().plugins_only(),
             fingerprint: options.fingerprint(),
             options,
             cursors,

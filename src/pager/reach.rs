@@ -25,25 +25,22 @@ pub const MAX_FAILURES_IN_A_ROW: u32 = 5;
 /// 404 (NotFound) or 501 (Unimplemented), the statuses grpc-gateway and Connect give those gRPC
 /// codes; or, whatever the status, a `reason` naming one of them: a gRPC code name
 /// (`Unimplemented`, `NotFound`, `PermissionDenied`), a Connect code (`unimplemented`,
-/// `not_found`, `permission_denied`) or a Kubernetes `Status.reason` (`NotFound`, `Forbidden`).
-/// Compared without case.
+/// `not_found`, `permission_denied`) or a Kubernetes `Status.reason` (`NotFound`, `Forbidden`),
+/// spelled exactly so.
 pub fn fails_for_good(failure: &Failure) -> bool {
-    if matches!(failure.status, 403 | 404 | 501) {
-        return true;
-    }
-    let Some(reason) = &failure.reason else {
-        return false;
-    };
-    [
-        "unimplemented",
-        "notfound",
-        "not_found",
-        "permissiondenied",
-        "permission_denied",
-        "forbidden",
-    ]
-    .iter()
-    .any(|r| reason.eq_ignore_ascii_case(r))
+    matches!(failure.status, 403 | 404 | 501)
+        || failure.reason.as_deref().is_some_and(|r| {
+            matches!(
+                r,
+                "Unimplemented"
+                    | "unimplemented"
+                    | "NotFound"
+                    | "not_found"
+                    | "PermissionDenied"
+                    | "permission_denied"
+                    | "Forbidden"
+            )
+        })
 }
 
 /// Why a source is unreachable.
@@ -165,6 +162,7 @@ mod tests {
             (0, Some("unimplemented"), true),
             (200, Some("not_found"), true),
             (500, Some("PermissionDenied"), true),
+            (500, Some("UNIMPLEMENTED"), false),
             (403, Some("Forbidden"), true),
             (503, Some("Unavailable"), false),
             (429, Some("resource_exhausted"), false),

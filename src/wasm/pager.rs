@@ -453,39 +453,17 @@ impl JsPager {
         ))
     }
 
-    /// The sources set aside now (failed for good, or too many failures in a row), and why.
-    #[wasm_bindgen(getter, unchecked_return_type = "UnreachableSource[]")]
-    pub fn unreachable(&self) -> JsResult<JsValue> {
-        let list = JsPager::with(&self.core, |p| p.unreachable())?;
-        Ok(unreachable_to_js(&list))
-    }
-
-    /// Asks the unreachable sources again (`sourceIndex`: that one alone): the next page asks
-    /// them what they failed to answer; their items the list went past come late, none twice.
-    /// Returns the indices of the sources retried.
-    #[wasm_bindgen(js_name = retryUnreachable, unchecked_return_type = "number[]")]
+    /// Asks the unreachable sources again (`sourceIndex`: that one alone; an index that names no
+    /// source retries none): the next page asks them what they failed to answer; their items the
+    /// list went past come late, none twice. Returns how many sources it retried.
+    #[wasm_bindgen(js_name = retryUnreachable)]
     pub fn retry_unreachable(
         &self,
-        #[wasm_bindgen(js_name = sourceIndex, unchecked_param_type = "number | undefined")]
-        source_index: JsValue,
-    ) -> JsResult<JsValue> {
-        let index = match source_index.as_f64() {
-            None if source_index.is_undefined() || source_index.is_null() => None,
-            Some(n) if (0.0..64.0).contains(&n) && n == n as usize as f64 => Some(n as usize),
-            _ => {
-                return Err(error_to_js(&PagerError::options(
-                    "sourceIndex",
-                    "a source's index (a whole number), or nothing for every source",
-                )))
-            }
-        };
-        let retried = JsPager::with(&self.core, |p| p.retry_unreachable(index))?;
-        Ok(write_js(|w| {
-            w.begin_array();
-            for i in retried {
-                w.u64(i as u64);
-            }
-            w.end_array();
-        }))
+        #[wasm_bindgen(js_name = sourceIndex)] source_index: Option<u32>,
+    ) -> JsResult<u32> {
+        let index = source_index.map(|i| i as usize);
+        Ok(JsPager::with(&self.core, |p| {
+            p.retry_unreachable(index).len() as u32
+        })?)
     }
 }

@@ -224,7 +224,7 @@ function renderUnreachable(entry, page) {
   const why = (u) => `${u.source} (HTTP ${u.status}${u.reason ? ` ${u.reason}` : ""}, ${u.cause === "failed-for-good" ? "fails for good" : "failed 5 times in a row"})`;
   $("unreachable-text").textContent =
     `Not shown: ${missing.map(why).join("; ")}. The catalog goes on with the other plugins; ` +
-    "their packages come back when the plugin answers again (retried every few seconds as you scroll).";
+    "its packages come back, none twice, once it answers again: Retry asks it now (loading more pages also does, after a few seconds).";
   $("unreachable-retry").onclick = () => {
     if (entry !== list) return;
     entry.source.pager.retryUnreachable();
