@@ -395,6 +395,18 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// Set aside (unreachable) while a tie group is open at its bound: its buffered members of
+    /// that group wait, not consumed. Consuming some would put its watermark inside the group,
+    /// and the members read once it is back but sorting before it would be dropped (the tie
+    /// rule that the frontier keeps while the source bounds the merge, see `reach.rs`).
+    pub(crate) fn holds_front(&self) -> bool {
+        self.reach.is_unreachable()
+            && self.streamed
+            && !self.strict
+            && self.goes_on()
+            && matches!((self.front(), &self.bound), (Some(e), Some(b)) if e.key.0.starts_with(b))
+    }
+
     pub(crate) fn in_flight_id(&self) -> Option<u64> {
         self.in_flight.as_ref().map(|f| f.id)
     }

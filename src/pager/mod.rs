@@ -543,11 +543,11 @@ impl<P: Clone> Pager<P> {
     }
 
     /// Nothing more can come: every source exhausted (ended, nothing buffered), or set aside
-    /// with nothing buffered.
+    /// with nothing buffered but what it holds (an open tie group).
     fn done(&self) -> bool {
-        self.cursors
-            .iter()
-            .all(|c| c.exhausted() || (c.reach.is_unreachable() && c.buf.is_empty()))
+        self.cursors.iter().all(|c| {
+            c.exhausted() || (c.reach.is_unreachable() && (c.buf.is_empty() || c.holds_front()))
+        })
     }
 
     /// W: the largest key consumed so far.

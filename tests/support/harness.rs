@@ -635,11 +635,16 @@ impl Run {
                             continue_token: None,
                         },
                     );
-                    assert_eq!(
-                        out,
-                        Ok(FeedOutcome::Accepted),
-                        "fail() of in-flight request {req:?}"
-                    );
+                    // The 5th failure in a row sets the source aside (MAX_FAILURES_IN_A_ROW).
+                    if out == Ok(FeedOutcome::Unreachable) {
+                        self.set_aside[src] = true;
+                    } else {
+                        assert_eq!(
+                            out,
+                            Ok(FeedOutcome::Accepted),
+                            "fail() of in-flight request {req:?}"
+                        );
+                    }
                     self.inst.accepted += 1;
                     self.late.push((req.request_id, chunk));
                     self.retry.insert(src, req);
