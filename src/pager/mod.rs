@@ -43,7 +43,7 @@ pub use stats::{SourceStats, Stats};
 use crate::error::{PagerError, Result, TokenFault};
 use crate::filter::{CompiledFilter, FilterOptions, FilterSide};
 use crate::item::{ItemFields, KeyFields, SourceId};
-use crate::options::{PagerOptions, SourceKind};
+use crate::options::PagerOptions;
 use crate::order::SortKey;
 use crate::token::PageToken;
 
@@ -131,6 +131,11 @@ pub struct Page<P> {
     pub inconsistent: bool,
     /// Some source ended before giving the items it said remained.
     pub truncated: bool,
+    /// Some source was found out of the merge order (another collation, a map walk, an order
+    /// that changes between requests, a continuation going back) and is read whole: its items
+    /// that were never shown yet sort before what was are shown late (this page's
+    /// `stats.sources[i].late_items` counts them), so pages are in order except those.
+    pub reordered: bool,
     /// Counters for this page alone.
     pub stats: Stats,
 }
@@ -247,6 +252,12 @@ impl<P: Clone> Pager<P> {
                     text!("token has no position for source ", spec.id.label()),
                 ));
             };
+            if let Some(why) = cursor::bad_offset(&st.chunk_token, st.offset) {
+                return Err(PagerError::page_token(
+                    TokenFault::InvalidField,
+                    text!("source ", spec.id.label(), ": ", why),
+                ));
+            }
             // A watermark no item of this source could have set (its key is over the limit the
             // feed holds keys to): every later position could fail to encode, the list stuck.
             if let Some(wm) = &st.watermark {
@@ -368,12 +379,12 @@ impl<P: Clone> Pager<P> {
     ///
     /// `Ok(Stale)` when that request is not the one in flight for its source
     /// (superseded, answered already, or never made): the answer is ignored
-    /// and counted. Errors leave the pager exactly as it was:
+    /// and counted. Items out of the merge order (inside the chunk or against the chunks before)
+    /// are no error: the source switches to a whole read (docs/DESIGN.md "Order is learned"); a
+    /// next token equal to the token sent ends the list. Errors leave the pager exactly as it was:
     /// `INVALID_RESPONSE` (a kubeapps source returned more than `limit` items,
-    /// items out of the source's order, a kubernetes continuation chunk that
-    /// starts at or before the previous chunk's last key, equal names of a
-    /// kubeapps source straddling an opaque token, a token over 8 KiB),
-    /// `NO_PROGRESS` (a source repeats a next token, or
+    /// a key over 3,056 bytes, a tie group a capped server gives in pieces, a token over 8 KiB),
+    /// `NO_PROGRESS` (a source repeats a next token it gave before the one sent, or
     /// `maxChunksWithoutProgress` chunks in a row bring nothing new),
     /// `SOURCE_TOO_LARGE` (a source read whole, or a group of equal names of a
     /// kubeapps source, holds more than `maxSourceItems`).
@@ -407,9 +418,11 @@ impl<P: Clone> Pager<P> {
     /// on with the failure's continue token (an inconsistent one, from the 410
     /// answer's `metadata.continue`) or relists from the start and skips what
     /// was shown; the source and later pages are flagged `inconsistent`.
-    /// A failure for good ([`fails_for_good`]: 403, 404, 501, or such a reason), or the
-    /// [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source aside
-    /// (`Ok(Unreachable)`): the merge goes on without it and pages name it until
+    /// A 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
+    /// no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
+    /// from earlier positions. A failure for good ([`fails_for_good`]: 403, 404, 501, or such a
+    /// reason), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source
+    /// aside (`Ok(Unreachable)`): the merge goes on without it and pages name it until
     /// [`Pager::retry_unreachable`]. Anything else only clears the request:
     /// [`Pager::next_requests`] asks the same again. `Ok(Stale)` as for [`Pager::feed`];
     /// `INVALID_RESPONSE` when the continue token is over 8 KiB (nothing changed).
@@ -422,7 +435,7 @@ impl<P: Clone> Pager<P> {
             return Ok(FeedOutcome::Stale);
         };
         c.check_failure(&failure)?;
-        let recovers = failure.status == 410 && c.spec.kind == SourceKind::Kubernetes;
+        let recovers = c.recovers_from(&failure);
         let set_aside = !recovers && c.reach.failed(&failure);
         let mut delta = c.fail(failure);
         delta.unreachable += u64::from(set_aside);
@@ -501,6 +514,7 @@ impl<P: Clone> Pager<P> {
             truncated: self.cursors.iter().any(|c| c.truncated),
             unreachable: self.unreachable(),
             late: stats.total().late_items > 0,
+            reordered: self.cursors.iter().any(|c| c.switched),
             stats,
         };
         self.advance();
@@ -580,6 +594,50 @@ impl<P: Clone> Pager<P> {
             self.cursors.len(),
             &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
+        .map_err(|e| match e {
+            PagerError::InvalidPageToken {
+                reason: TokenFault::TooLong,
+                message,
+            } => PagerError::InvalidPageToken {
+                reason: TokenFault::TooLong,
+                message: self.room_taken(message),
+            },
+            e => e,
+        })
+    }
+
+    /// A `too-long` message that names what takes the page token's room: the bytes of each
+    /// source's watermark key and chunk token, the largest first.
+    fn room_taken(&self, message: String) -> String {
+        let order = self.options.sort;
+        let mut parts: Vec<(usize, String)> = Vec::new();
+        for c in &self.cursors {
+            let st = c.state(order);
+            let key = st
+                .watermark
+                .as_ref()
+                .map_or(0, |[v, p, c2, n, i]| c.spec.id.key_bytes(v, [p, c2, n, i]));
+            parts.push((
+                key + st.chunk_token.len(),
+                text!(
+                    c.spec.id.label(),
+                    ": key ",
+                    key,
+                    " B, token ",
+                    st.chunk_token.len(),
+                    " B"
+                ),
+            ));
+        }
+        crate::sort::sort_by(&mut parts, |a, b| b.0.cmp(&a.0));
+        let mut out = text!(message, "; the position holds ");
+        for (i, (_, p)) in parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(p);
+        }
+        out
     }
 
     /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).
@@ -619,14 +677,15 @@ impl<P: Clone> Pager<P> {
             if merge::blocked(&self.cursors, Some(&front.key.0)) {
                 break;
             }
-            // Equal keys from two sources (overlapping sources): the second is a duplicate.
-            let behind_w = self.watermark().is_some_and(|w| front.key <= *w);
-            // A source that is behind (see `reach.rs`) shows what it missed: late, not dropped.
-            let late = behind_w
+            // Equal keys from two sources (overlapping sources): the second is a duplicate. A late
+            // item is below W and still shown: one of a source found out of order (docs/DESIGN.md
+            // "Order is learned"), or one a source behind missed (see `reach.rs`).
+            let below_w = !front.late && self.watermark().is_some_and(|w| front.key <= *w);
+            let behind = below_w
                 && self.cursors.get(ci).is_some_and(|c| {
                     c.reach.behind && c.watermark.as_ref().map_or(true, |own| front.key > *own)
                 });
-            let duplicate = behind_w && !late;
+            let duplicate = below_w && !behind;
             if !duplicate && front.payload.is_some() && self.pending.len() >= page_size {
                 break;
             }
@@ -634,6 +693,18 @@ impl<P: Clone> Pager<P> {
                 break;
             };
             let Some(e) = c.pop_front() else { break };
+            if e.late {
+                // Shown where it comes; W stays (it is below it).
+                if let Some(p) = e.payload {
+                    self.pending.push(p);
+                    let delta = SourceStats {
+                        late_items: 1,
+                        ..Default::default()
+                    };
+                    self.count(ci, &delta);
+                }
+                continue;
+            }
             if duplicate {
                 let delta = SourceStats {
                     duplicates_dropped: 1,
@@ -643,7 +714,7 @@ impl<P: Clone> Pager<P> {
                 continue;
             }
             c.watermark = Some(e.key);
-            if late {
+            if behind {
                 // W stays: this key is below it.
                 if e.payload.is_some() {
                     let delta = SourceStats {

@@ -21,8 +21,12 @@ pub struct SourceStats {
     pub expired_recoveries: u64,
     /// Answers ignored as superseded, repeated or never asked for.
     pub stale_responses: u64,
-    /// Items shown late: a source that was unreachable gave them once retried, after the merge
-    /// had gone past them (see `Page::late`).
+    /// Times the source was found out of the merge order and switched to a whole read (at most
+    /// once per list; docs/DESIGN.md "Order is learned").
+    pub whole_read_switches: u64,
+    /// Late items shown: items at or below the watermark, never shown before, shown where they
+    /// appear (they break the page order): of a source found out of order when its whole read
+    /// came, or of a source that was unreachable once it was retried (see `Page::late`).
     pub late_items: u64,
     /// Times the source was set aside as unreachable.
     pub unreachable: u64,
@@ -47,6 +51,9 @@ impl SourceStats {
         self.rescans = self.rescans.saturating_add(o.rescans);
         self.expired_recoveries = self.expired_recoveries.saturating_add(o.expired_recoveries);
         self.stale_responses = self.stale_responses.saturating_add(o.stale_responses);
+        self.whole_read_switches = self
+            .whole_read_switches
+            .saturating_add(o.whole_read_switches);
         self.late_items = self.late_items.saturating_add(o.late_items);
         self.unreachable = self.unreachable.saturating_add(o.unreachable);
     }

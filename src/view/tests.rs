@@ -210,8 +210,9 @@ fn source_stats_members_are_the_serde_view() {
         rescans: 5,
         expired_recoveries: 6,
         stale_responses: u64::MAX,
-        late_items: 7,
-        unreachable: 8,
+        whole_read_switches: 7,
+        late_items: 8,
+        unreachable: 9,
     };
     let text = written(|w| {
         w.begin_object();

@@ -37,6 +37,9 @@ pub struct SourceSetup {
     pub order: Option<SourceOrder>,
     /// Its initial items (plugin, cluster and namespace are taken from `id`).
     pub items: Vec<ItemFields>,
+    /// The pager is told its kind (from its behaviour); else the kind is its plugin's default
+    /// (`sources: [{ plugin, cluster, namespace }]`).
+    pub declared: bool,
 }
 
 /// Everything a run starts from.
@@ -80,9 +83,10 @@ impl Setup {
             .map(|s| SourceSpec {
                 id: s.id.clone(),
                 kind: match s.behaviour {
-                    Behaviour::Kubernetes(_) => kubeapps_pager::SourceKind::Kubernetes,
-                    Behaviour::KubeappsOffset(_) => kubeapps_pager::SourceKind::Kubeapps,
-                    Behaviour::Unordered(..) => kubeapps_pager::SourceKind::Unordered,
+                    _ if !s.declared => SourceKind::for_plugin(&s.id.plugin),
+                    Behaviour::Kubernetes(_) => SourceKind::Kubernetes,
+                    Behaviour::KubeappsOffset(_) => SourceKind::Kubeapps,
+                    Behaviour::Unordered(..) => SourceKind::Unordered,
                 },
                 order: s.order,
                 // The simulated backends do not filter: the pager does (the filter sent to a
@@ -194,10 +198,14 @@ pub struct Figures {
     pub resumes: u64,
     /// Items the pager dropped as at or behind its watermark.
     pub duplicates_dropped: u64,
+    /// Requests refused as past the end of a list (400), recovered from.
+    pub refused: u64,
+    /// Sources switched to a whole read (found out of the merge order).
+    pub switches: u64,
+    /// Late items shown (out of the page order, reported so).
+    pub late: u64,
     /// Times a source was set aside as unreachable.
     pub unreachable: u64,
-    /// Items shown late (a source set aside gave them once retried).
-    pub late_items: u64,
 }
 
 impl Figures {
@@ -210,10 +218,12 @@ impl Figures {
         self.expired += o.expired;
         self.stale += o.stale;
         self.errors_checked += o.errors_checked;
+        self.refused += o.refused;
+        self.switches += o.switches;
+        self.late += o.late;
         self.resumes += o.resumes;
         self.duplicates_dropped += o.duplicates_dropped;
         self.unreachable += o.unreachable;
-        self.late_items += o.late_items;
     }
 }
 
@@ -228,8 +238,8 @@ struct Instance {
     expired: u64,
     stale: u64,
     emitted: u64,
-    /// Non-empty next tokens fed, per source.
-    fed_tokens: Vec<HashSet<String>>,
+    /// Non-empty next tokens fed, per source, oldest first.
+    fed_tokens: Vec<Vec<String>>,
     /// Whether a 410 was fed, per source.
     had_410: Vec<bool>,
 }
@@ -237,7 +247,7 @@ struct Instance {
 impl Instance {
     fn new(n: usize) -> Self {
         Instance {
-            fed_tokens: vec![HashSet::new(); n],
+            fed_tokens: vec![Vec::new(); n],
             had_410: vec![false; n],
             ..Instance::default()
         }
@@ -595,6 +605,8 @@ impl Run {
             Reply::Failure(f) => {
                 let expired = f.status == 410 && kube;
                 let for_good = kubeapps_pager::fails_for_good(&f);
+                // A refused offset (400 InvalidArgument past the end) is re-read from earlier.
+                let refused = f.status == 400 && !kube;
                 let out = self.pager.fail(req.request_id, f);
                 match out {
                     Ok(FeedOutcome::Unreachable) => {
@@ -620,6 +632,8 @@ impl Run {
                     self.saw_410 = true;
                     self.page_410 = true;
                     self.figures.expired += 1;
+                } else if refused {
+                    self.figures.refused += 1;
                 } else {
                     self.retry.insert(src, req);
                 }
@@ -660,12 +674,20 @@ impl Run {
                     self.feed(&req, chunk);
                 }
                 Some(Fault::RepeatToken) => {
-                    let eligible = kube
-                        && !req.page_token.is_empty()
-                        && self.inst.fed_tokens[src].contains(&req.page_token)
-                        && !self.inst.had_410[src];
-                    if eligible {
-                        self.repeat_token(&req, &chunk);
+                    // A token this pass returned before the one the request sent (that one,
+                    // echoed, ends a list: not an error).
+                    let fed = &self.inst.fed_tokens[src];
+                    let earlier = fed
+                        .iter()
+                        .rev()
+                        .find(|t| **t != req.page_token)
+                        .cloned()
+                        .filter(|_| fed.contains(&req.page_token));
+                    match earlier {
+                        Some(t) if kube && !self.inst.had_410[src] => {
+                            self.repeat_token(&req, &chunk, t)
+                        }
+                        _ => {}
                     }
                     self.feed(&req, chunk);
                 }
@@ -673,11 +695,12 @@ impl Run {
         }
     }
 
-    /// Feeds a chunk whose next token repeats the one it was fetched with: `NO_PROGRESS`,
-    /// state unchanged, the request still in flight (the right answer then goes in).
-    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>) {
+    /// Feeds a chunk whose next token repeats `earlier`, one the source gave before in this
+    /// pass: `NO_PROGRESS`, state unchanged, the request still in flight (the right answer then
+    /// goes in).
+    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>, earlier: String) {
         let mut bad = chunk.clone();
-        bad.next_token = Some(req.page_token.clone());
+        bad.next_token = Some(earlier);
         self.expect_error(
             req,
             bad,
@@ -687,9 +710,9 @@ impl Run {
     }
 
     /// The spoiled answer for `spoil`, or `None` where the pager does not promise an error
-    /// (see `Pager::feed`): too many items only from an offset source read in chunks, out of
-    /// order only from a source streamed in name order (with at least two names to swap), a
-    /// long token only where the list goes on.
+    /// (see `Pager::feed`): too many items only from an offset source read in chunks, a long
+    /// token only where the list goes on. (Items out of name order are no error: the source is
+    /// read whole; the sim's collated and shuffled behaviours play them.)
     fn spoiled(
         &self,
         req: &ChunkRequest,
@@ -705,19 +728,15 @@ impl Run {
         match spoil {
             Spoil::TooMany => {
                 let first = chunk.items.first()?.clone();
-                if !streamed || spec.kind != SourceKind::Kubeapps {
+                // A source found out of order is read whole (`maxSourceItems + 1` asked): more
+                // items than the cap is SOURCE_TOO_LARGE there.
+                let whole = req.limit == self.options.max_source_items.saturating_add(1);
+                if !streamed || whole || spec.kind != SourceKind::Kubeapps {
                     return None;
                 }
                 while bad.items.len() <= req.limit as usize {
                     bad.items.push(first.clone());
                 }
-            }
-            Spoil::OutOfOrder => {
-                let (first, last) = (chunk.items.first()?, chunk.items.last()?);
-                if !streamed || first.0.name.as_bytes() >= last.0.name.as_bytes() {
-                    return None;
-                }
-                bad.items.reverse();
             }
             Spoil::LongToken => {
                 if !more {
@@ -761,7 +780,7 @@ impl Run {
                 self.inst.accepted += 1;
                 self.inst.scanned += n;
                 if let Some(t) = token.filter(|t| !t.is_empty()) {
-                    self.inst.fed_tokens[req.source_index].insert(t);
+                    self.inst.fed_tokens[req.source_index].push(t);
                 }
             }
             Ok(FeedOutcome::Stale) => {
@@ -820,19 +839,34 @@ impl Run {
                 "page-fill: page {n} is not the last, so it must be full: {names:?}"
             );
         }
-        // Items a source set aside gave once retried may come after larger ones (late), as
-        // many as the page counts.
-        let mut late = page.stats.total().late_items;
+        // Sorted, except the items the page reports late: an item at or below the largest key
+        // shown before is out of order, and every such item must be one the page counts as late
+        // (its source was found out of order and read whole). A late item may still sort above
+        // every shown one (it is below a filtered-out key), hence at most, not exactly.
+        let late: u64 = page.stats.sources.iter().map(|s| s.late_items).sum();
+        let mut below = 0u64;
         for p in &page.items {
-            self.check_item(p, n, &mut late);
+            below += u64::from(!self.check_item(p, n));
         }
-        for u in &page.unreachable {
+        assert!(
+            below <= late,
+            "sorted: page {n} shows {below} items out of order and reports {late} late: {names:?}"
+        );
+        if late > 0 {
+            // Late because a source was found out of order, or came back after being set aside.
             assert!(
-                self.set_aside[u.source_index],
-                "page {n} names source {} unreachable, which never was",
-                u.source_index
+                page.reordered || self.set_aside.iter().any(|&s| s),
+                "page {n} has late items and does not say reordered"
             );
+            assert!(page.late, "page {n} has late items and does not say late");
         }
+        self.figures.late += late;
+        self.figures.switches += page
+            .stats
+            .sources
+            .iter()
+            .map(|s| s.whole_read_switches)
+            .sum::<u64>();
         if !self.saw_410 {
             assert!(
                 !page.inconsistent,
@@ -918,7 +952,6 @@ impl Run {
         self.figures.rescans += pt.rescans;
         self.figures.duplicates_dropped += pt.duplicates_dropped;
         self.figures.unreachable += pt.unreachable;
-        self.figures.late_items += pt.late_items;
         // Done but for sources set aside is not the end of the run.
         self.done |= page.done && page.unreachable.is_empty();
         let rec = PageRecord {
@@ -935,7 +968,8 @@ impl Run {
         rec
     }
 
-    fn check_item(&mut self, p: &Payload, page: usize, late: &mut u64) {
+    /// Checks one shown item; whether it is in order (above every key shown before).
+    fn check_item(&mut self, p: &Payload, page: usize) -> bool {
         let f = &p.fields;
         assert!(
             self.sim.existed(p.source, f),
@@ -952,17 +986,11 @@ impl Run {
             panic!("no-duplicates: {id:?} shown on page {first} and again on page {page}");
         }
         let key = ref_key(self.options.sort, f);
-        if let Some(last) = &self.last_key {
-            if key <= *last {
-                assert!(
-                    *late > 0 && self.set_aside[p.source],
-                    "sorted: page {page} shows {key:?} after {last:?} (not a late item of a source set aside)"
-                );
-                *late -= 1;
-                return;
-            }
+        if self.last_key.as_ref().is_some_and(|last| key <= *last) {
+            return false;
         }
         self.last_key = Some(key);
+        true
     }
 }
 
@@ -1001,5 +1029,6 @@ pub fn source_in(
         behaviour,
         order: None,
         items,
+        declared: true,
     }
 }
