@@ -500,7 +500,11 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
       // Also after a round: the pager may have been freed while its answers were fed (by a getter).
       if (freedNow) throw freedError();
       const page = pager.takePage();
-      if (page !== null) return page;
+      if (page !== null) {
+        // Each source set aside carries the failure that did it (the transport's own error).
+        for (const u of page.unreachable) if (retry.has(u.sourceIndex)) u.cause = retry.get(u.sourceIndex).cause;
+        return page;
+      }
       const requests = pager.nextRequests();
       if (requests.length === 0) {
         // nextPage settles every request of a round and calls run one at a time, so only
@@ -560,7 +564,7 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
           if (outcome === "unreachable") {
             // Set aside: the page goes on from the other sources and names it. Retried later.
             const delay = Math.min(2 * (retry.get(index)?.delay ?? RETRY_FIRST_MS / 2), RETRY_MAX_MS);
-            retry.set(index, { at: Date.now() + delay, delay });
+            retry.set(index, { at: Date.now() + delay, delay, cause: answer });
             continue;
           }
           const recovers = failure.status === 410 && kubernetes[index] === "1";

@@ -223,6 +223,8 @@ export interface UnreachableSource {
   status: number;
   /** The last failure's reason, when it gave one. */
   reason?: string;
+  /** From `nextPage`: what the fetchChunk rejected with (a built-in fetcher's `SOURCE_FAILED`, whose own `cause` is the transport's error). */
+  cause?: unknown;
 }
 
 /** Counters for one source. */
