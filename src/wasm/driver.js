@@ -502,7 +502,7 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
       const page = pager.takePage();
       if (page !== null) {
         // Each source set aside carries the failure that did it (the transport's own error).
-        for (const u of page.unreachable) if (retry.has(u.sourceIndex)) u.cause = retry.get(u.sourceIndex).cause;
+        for (const u of page.unreachable) if (retry.has(u.sourceIndex)) u.error = retry.get(u.sourceIndex).cause;
         return page;
       }
       const requests = pager.nextRequests();

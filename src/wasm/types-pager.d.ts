@@ -224,7 +224,7 @@ export interface UnreachableSource {
   /** The last failure's reason, when it gave one. */
   reason?: string;
   /** From `nextPage`: what the fetchChunk rejected with (a built-in fetcher's `SOURCE_FAILED`, whose own `cause` is the transport's error). */
-  cause?: unknown;
+  error?: unknown;
 }
 
 /** Counters for one source. */

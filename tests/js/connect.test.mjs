@@ -158,7 +158,7 @@ test("connectHandler sits over a real backend's service object (server/real's ch
     // It fails for good (issue 15): the page names the source, with the SOURCE_FAILED as its cause.
     const installed = await new Pager({ sources: [source] })
       .nextPage(connectFetcher({ clients: { "fluxv2.packages": createPromiseClient(FluxV2PackagesService, transport) }, list: "installed" }));
-    const cause = installed.unreachable[0].cause;
+    const cause = installed.unreachable[0].error;
     assert.deepEqual([installed.unreachable[0].status, cause.details.status, cause.details.connectCode], [501, 501, "unimplemented"]);
     pager.free();
   } finally {

@@ -176,7 +176,7 @@ test("SOURCE_FAILED with no answer: cause is the network error; a fetchChunk's o
   // A 403 fails for good (issue 15): the page names the source, with the Status as it came.
   const denied = await pager.nextPage(() => Promise.reject(status));
   const [u] = denied.unreachable;
-  assert.equal(u.cause, status);
+  assert.equal(u.error, status);
   assert.deepEqual([u.status, u.reason, u.source], [403, "Forbidden", "helm.packages/default/kubeapps"]);
   // Codes other than SOURCE_FAILED have user texts too, apart from their developer messages.
   const invalid = (() => {
@@ -246,7 +246,7 @@ test("connectFetcher maps each Connect code to its HTTP status (grpc-gateway's) 
       // Fails for good (issue 15): no rejection; the page names the source, with the failure.
       const page = await pager.nextPage(fetchChunk);
       assert.deepEqual(page.unreachable.map((u) => [u.source, u.status]), [["helm.packages/default/kubeapps", status]], Code[code]);
-      const error = page.unreachable[0].cause;
+      const error = page.unreachable[0].error;
       assert.equal(error.code, "SOURCE_FAILED", Code[code]);
       assert.equal(error.cause, thrown, "the ConnectError itself, one step away");
       assert.equal(pager.retryUnreachable(), 1);
