@@ -29,7 +29,7 @@ const errorSnippet = (base) => snippet(base);
  * snippets the wasm imports; window.js is none of them, so `entries` copies it beside them.
  */
 const OWN = [
-  { file: "driver.js", names: ["kubeappsFetcher", "kubernetesListFetcher", "connectFetcher"] },
+  { file: "driver.js", names: ["kubeappsFetcher", "kubeappsFilterOptions", "kubernetesListFetcher", "connectFetcher"] },
   { file: "window.js", names: ["PageWindow", "readPageToken", "writePageToken"], copy: true },
 ];
 

@@ -37,9 +37,12 @@ pub mod view;
 pub mod wasm;
 
 pub use error::{PagerError, Result, TokenFault};
-pub use filter::FilterOptions;
+pub use filter::{FilterOptions, FilterSide};
 pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortKey, SortOrder};
-pub use pager::{Chunk, ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
+pub use pager::{
+    fails_for_good, Chunk, ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats,
+    UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
+};
 pub use token::PageToken;

@@ -4,7 +4,7 @@ use crate::prelude::*;
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
-use crate::filter::FilterOptions;
+use crate::filter::{FilterOptions, FilterSide};
 use crate::item::SourceId;
 use crate::order::SortOrder;
 // A pager has at most as many sources as a page token can hold.
@@ -101,7 +101,16 @@ pub struct SourceSpec {
     pub kind: SourceKind,
     /// Its order; `None` = the kind's default (see docs/DESIGN.md).
     pub order: Option<SourceOrder>,
+    /// Who applies the filter to its items; `None` = by its plugin (see [`SourceSpec::filter_side`]).
+    pub filter: Option<FilterSide>,
 }
+
+/// The Kubeapps plugins whose `GetAvailablePackageSummaries` applies `filterOptions`.
+pub const FILTERING_PLUGINS: [&str; 3] = [
+    "helm.packages",
+    "fluxv2.packages",
+    "kapp_controller.packages",
+];
 
 impl SourceSpec {
     /// A source of `id` with its plugin's default kind ([`SourceKind::for_plugin`]) and order:
@@ -111,6 +120,7 @@ impl SourceSpec {
             kind: SourceKind::for_plugin(&id.plugin),
             id,
             order: None,
+            filter: None,
         }
     }
 
@@ -124,6 +134,21 @@ impl SourceSpec {
         } else {
             self.kind.default_order()
         })
+    }
+
+    /// Who applies the filter: the one given, else [`FilterSide::Source`] for a plugin of
+    /// [`FILTERING_PLUGINS`] paged through kubeapps-apis (any kind but `kubernetes`, a plain list
+    /// that takes no `filterOptions`), else [`FilterSide::Pager`].
+    pub fn filter_side(&self) -> FilterSide {
+        self.filter.unwrap_or(
+            if self.kind != SourceKind::Kubernetes
+                && FILTERING_PLUGINS.contains(&self.id.plugin.as_str())
+            {
+                FilterSide::Source
+            } else {
+                FilterSide::Pager
+            },
+        )
     }
 
     /// Whether the pager can stream this source under `sort`: its order is the
@@ -185,10 +210,11 @@ impl PagerOptions {
     /// names, whose identities take at most half a page token (3,072 bytes with
     /// the fixed fields, so that every source's position fits beside keys of up
     /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
-    /// `chunkLimit` in 1..=10,000; `maxSourceItems` and
+    /// `chunkLimit` in 1..=10,000; `filter.pkgVersion` and `filter.appVersion` empty unless every
+    /// source filters ([`SourceSpec::filter_side`]); `maxSourceItems` and
     /// `maxChunksWithoutProgress` at least 1. The error's `field` uses the
     /// JavaScript names: `sources`, `sources[2]`, `sources[2].plugin`,
-    /// `pageSize`, `chunkLimit`, `maxSourceItems`, `maxChunksWithoutProgress`.
+    /// `pageSize`, `chunkLimit`, `filter.pkgVersion`, `maxSourceItems`, `maxChunksWithoutProgress`.
     pub fn validate(&self) -> Result<()> {
         if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
@@ -226,6 +252,7 @@ impl PagerOptions {
                 resource_version: "",
                 exhausted: false,
                 inconsistent: false,
+                behind: false,
             })
         });
         let bytes = start.map_or(usize::MAX, |t| t.len() * 3 / 4);
@@ -235,6 +262,25 @@ impl PagerOptions {
                 "sources",
                 format!("the sources' plugin, cluster and namespace names would take {} bytes of every page token; at most {} are allowed, so that every position fits one (use fewer sources or shorter names)", if bytes == usize::MAX { format!("over {MAX_TOKEN_BYTES}") } else { needed.to_string() }, MAX_TOKEN_BYTES - KEY_BYTES),
             ));
+        }
+        if !self.filter.pkg_version.is_empty() || !self.filter.app_version.is_empty() {
+            let field = if self.filter.pkg_version.is_empty() {
+                "filter.appVersion"
+            } else {
+                "filter.pkgVersion"
+            };
+            if let Some(i) = self
+                .sources
+                .iter()
+                .position(|s| s.filter_side() == FilterSide::Pager)
+            {
+                return Err(PagerError::options(
+                    field,
+                    format!(
+                        "only a source that filters can match a version (a summary holds its latest alone); source {i} is filtered by the pager"
+                    ),
+                ));
+            }
         }
         let ranges = [
             ("pageSize", self.page_size, MAX_PAGE_SIZE),
@@ -274,6 +320,12 @@ impl PagerOptions {
     /// | plugins | `list`, same |
     /// | sources | `u64` count, then per source sorted by (plugin, cluster, namespace) bytes: `str` plugin, `str` cluster, `str` namespace, `u8` kind (0 `kubernetes`, 1 `kubeapps`, 2 `unordered`), `u8` effective order (0 `name`, 1 `none`) |
     ///
+    /// When the filter sends something to a source ([`FilterOptions::sends_nothing`] is false),
+    /// the layout version is 2 and these follow: `str` pkgVersion, `str` appVersion, then per
+    /// source in the same order `u8` [filter side](SourceSpec::filter_side) (0 pager, 1 source):
+    /// a position in a list the source filtered is no position in the list the pager filters.
+    /// With no such filter both keep the same items, and the bytes (and tokens) stay layout 1's.
+    ///
     /// So the order of sources, of filter values and the page size, chunk limit
     /// and caps do not change it; any change to what is listed, or how, does.
     pub fn fingerprint(&self) -> u64 {
@@ -293,8 +345,9 @@ impl PagerOptions {
             }
         }
         let f = self.filter.normalized();
+        let sides = !f.sends_nothing();
         let mut out = Vec::with_capacity(64 + 48 * self.sources.len());
-        out.push(FINGERPRINT_LAYOUT);
+        out.push(if sides { 2 } else { FINGERPRINT_LAYOUT });
         out.push(match self.sort {
             SortOrder::Name => 0,
             SortOrder::DisplayName => 1,
@@ -306,7 +359,7 @@ impl PagerOptions {
         let mut sources: Vec<&SourceSpec> = self.sources.iter().collect();
         sources.sort_by(|a, b| a.id.cmp(&b.id));
         out.extend_from_slice(&(sources.len() as u64).to_le_bytes());
-        for s in sources {
+        for s in &sources {
             put_str(&mut out, &s.id.plugin);
             put_str(&mut out, &s.id.cluster);
             put_str(&mut out, &s.id.namespace);
@@ -315,6 +368,16 @@ impl PagerOptions {
                 SourceOrder::Name => 0,
                 SourceOrder::None => 1,
             });
+        }
+        if sides {
+            put_str(&mut out, &f.pkg_version);
+            put_str(&mut out, &f.app_version);
+            for s in &sources {
+                out.push(match s.filter_side() {
+                    FilterSide::Pager => 0,
+                    FilterSide::Source => 1,
+                });
+            }
         }
         out
     }
@@ -332,6 +395,7 @@ mod tests {
             id: SourceId::new(plugin, "default", ns),
             kind,
             order: None,
+            filter: None,
         }
     }
 
@@ -516,6 +580,7 @@ mod tests {
                         resource_version: String::new(),
                         exhausted: true,
                         inconsistent: true,
+                        behind: true,
                     })
                     .collect(),
             };
@@ -590,9 +655,11 @@ mod tests {
             categories: vec!["b".into(), "a".into(), "b".into()],
             repositories: vec![],
             plugins: vec!["x".into()],
+            ..Default::default()
         };
         o.sort = SortOrder::DisplayName;
-        let mut want: Vec<u8> = vec![1, 1];
+        // The filter sends something: layout 2.
+        let mut want: Vec<u8> = vec![2, 1];
         let s = |out: &mut Vec<u8>, v: &str| {
             out.extend_from_slice(&(v.len() as u64).to_le_bytes());
             out.extend_from_slice(v.as_bytes());
@@ -612,8 +679,67 @@ mod tests {
             want.push(kind);
             want.push(0);
         }
+        s(&mut want, "");
+        s(&mut want, "");
+        // helm.packages of kind kubeapps filters; a kubernetes list does not.
+        want.extend_from_slice(&[1, 0]);
         assert_eq!(o.fingerprint_bytes(), want);
         assert_eq!(o.fingerprint(), xxh64(&want, 0));
+        // Stated sides change it; with nothing sent (plugins alone) neither they nor the
+        // layout-2 bytes count: the bytes are layout 1's.
+        let before = o.fingerprint();
+        o.sources[0].filter = Some(FilterSide::Pager);
+        assert_ne!(o.fingerprint(), before);
+        o.filter = FilterOptions {
+            plugins: vec!["x".into()],
+            ..Default::default()
+        };
+        let pager_side = o.fingerprint_bytes();
+        assert_eq!(pager_side[0], 1);
+        o.sources[0].filter = None;
+        assert_eq!(o.fingerprint_bytes(), pager_side);
+        o.filter.pkg_version = "1.0.0".into();
+        assert_eq!(o.fingerprint_bytes()[0], 2);
+    }
+
+    #[test]
+    fn versions_need_every_source_to_filter() {
+        let mut o = opts();
+        o.filter.app_version = "1.2".into();
+        let e = o
+            .validate()
+            .expect_err("kapp as a kubernetes list cannot match a version");
+        assert_eq!(e.code(), "INVALID_OPTIONS");
+        assert_eq!(field_of(&o).as_deref(), Some("filter.appVersion"));
+        o.sources[1].filter = Some(FilterSide::Source);
+        assert_eq!(o.validate(), Ok(()));
+        o.sources[0].filter = Some(FilterSide::Pager);
+        assert_eq!(field_of(&o).as_deref(), Some("filter.appVersion"));
+    }
+
+    #[test]
+    fn who_filters_follows_the_plugin_unless_stated() {
+        let side = |plugin: &str, kind| src(plugin, "ns", kind).filter_side();
+        assert_eq!(
+            side("helm.packages", SourceKind::Kubeapps),
+            FilterSide::Source
+        );
+        assert_eq!(
+            side("fluxv2.packages", SourceKind::Unordered),
+            FilterSide::Source
+        );
+        assert_eq!(
+            side("kapp_controller.packages", SourceKind::Kubeapps),
+            FilterSide::Source
+        );
+        assert_eq!(
+            side("kapp_controller.packages", SourceKind::Kubernetes),
+            FilterSide::Pager
+        );
+        assert_eq!(side("my.plugin", SourceKind::Kubeapps), FilterSide::Pager);
+        let mut stated = src("my.plugin", "ns", SourceKind::Kubernetes);
+        stated.filter = Some(FilterSide::Source);
+        assert_eq!(stated.filter_side(), FilterSide::Source);
     }
 
     #[test]

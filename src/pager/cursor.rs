@@ -25,6 +25,7 @@ use crate::token::page_token::{
 };
 use crate::token::ContinueToken;
 
+use super::reach::Reach;
 use super::stats::SourceStats;
 use super::{ChunkOf, Failure};
 
@@ -315,6 +316,8 @@ pub(crate) struct Cursor<P> {
     /// the group then turns out to go on, the server answers in pieces (a cap below the group's
     /// size) and the group can never be read in one answer: `INVALID_RESPONSE`, not a loop.
     short_group: Option<(u64, Vec<u8>)>,
+    /// Whether it is set aside (unreachable) or behind the merge: see `reach.rs`.
+    pub(crate) reach: Reach,
     /// The source was found out of the merge order (or its streaming cannot go on safely) and is
     /// read whole from then on: sticky, and written in the page token ([`SWITCH_MARK`]).
     pub(crate) switched: bool,
@@ -374,6 +377,7 @@ impl<P> Cursor<P> {
             offsets_reliable: true,
             overlap_verified: false,
             short_group: None,
+            reach: Reach::default(),
             switched: false,
             switch: None,
             late_from: None,
@@ -396,6 +400,7 @@ impl<P> Cursor<P> {
         c.watermark = watermark;
         c.inconsistent = st.inconsistent;
         c.resource_version = st.resource_version.clone();
+        c.reach.behind = st.behind;
         if let Some(count) = st.chunk_token.strip_prefix(SWITCH_MARK) {
             // Found out of order before: read whole again (with the late items still to show).
             c.switched = true;
@@ -490,7 +495,8 @@ impl<P> Cursor<P> {
     /// as its primary does (the first difference falls inside the primary): no
     /// [`SortKey::primary`] scan.
     pub(crate) fn blocks(&self, key: Option<&[u8]>) -> bool {
-        if !self.goes_on() {
+        // An unreachable source is set aside: the merge goes on without it.
+        if !self.goes_on() || self.reach.is_unreachable() {
             return false;
         }
         match (&self.bound, key) {
@@ -511,6 +517,18 @@ impl<P> Cursor<P> {
             }
             _ => true,
         }
+    }
+
+    /// Set aside (unreachable) while a tie group is open at its bound: its buffered members of
+    /// that group wait, not consumed. Consuming some would put its watermark inside the group,
+    /// and the members read once it is back but sorting before it would be dropped (the tie
+    /// rule that the frontier keeps while the source bounds the merge, see `reach.rs`).
+    pub(crate) fn holds_front(&self) -> bool {
+        self.reach.is_unreachable()
+            && self.streamed
+            && !self.strict
+            && self.goes_on()
+            && matches!((self.front(), &self.bound), (Some(e), Some(b)) if e.key.0.starts_with(b))
     }
 
     pub(crate) fn in_flight_id(&self) -> Option<u64> {
@@ -1363,6 +1381,13 @@ impl<P> Cursor<P> {
         Ok(())
     }
 
+    /// Whether the source recovers from this failure by itself (a 410 of a kubernetes source, a
+    /// refused decimal position): no failure of the source's, for `reach.rs`.
+    pub(crate) fn recovers_from(&self, failure: &Failure) -> bool {
+        (self.decimal && refuses_position(failure))
+            || (failure.status == 410 && self.spec.kind == SourceKind::Kubernetes)
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]. Returns the counters it adds.
     pub(crate) fn fail(&mut self, failure: Failure) -> SourceStats {
         let mut delta = SourceStats {
@@ -1502,6 +1527,7 @@ impl<P> Cursor<P> {
             resource_version: &self.resource_version,
             exhausted,
             inconsistent: self.inconsistent,
+            behind: self.reach.behind && !exhausted,
         }
     }
 

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::*;
-use crate::filter::FilterOptions;
+use crate::filter::{FilterOptions, FilterSide};
 use crate::options::{SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::token::page_token::MAX_TOKEN_LEN;
@@ -55,6 +55,10 @@ struct Fake {
     /// Offset paging: a next token (`offset + items returned`) on every non-empty answer, so
     /// that only an empty answer ends the list (a server that does not look ahead).
     lazy_end: bool,
+    /// Who filters: `Source` = this backend applies the request's filter (by `server_rule`).
+    side: FilterSide,
+    /// While set, every request fails with this status (a source that fails for good).
+    down: Option<u16>,
     /// Offset paging: equal names in an order that depends on the request's (offset, limit), as
     /// PostgreSQL's `ORDER BY name LIMIT/OFFSET` may give them.
     pg_ties: bool,
@@ -69,6 +73,14 @@ struct Fake {
     inclusive: bool,
     /// Requests refused with 400 (`refuse_past_end`).
     refused: usize,
+}
+
+/// What a backend that filters matches (its own rule, not the pager's): the query in the name or
+/// in the identifier's repository, categories any-of. The pager must keep what it answers.
+fn server_rule(f: &FilterOptions, i: &ItemFields) -> bool {
+    let repo = i.identifier.split('/').next().unwrap_or_default();
+    (f.query.is_empty() || i.name.contains(&f.query) || repo.contains(&f.query))
+        && (f.categories.is_empty() || i.categories.iter().any(|c| f.categories.contains(c)))
 }
 
 /// glibc en_US's first level, roughly: letters and digits without case, hyphens ignored.
@@ -97,6 +109,8 @@ impl Fake {
             shuffle_ties: None,
             cap: None,
             lazy_end: false,
+            side: FilterSide::Pager,
+            down: None,
             pg_ties: false,
             collate: false,
             refuse_past_end: false,
@@ -128,6 +142,25 @@ impl Fake {
             id: self.id.clone(),
             kind,
             order: None,
+            filter: Some(self.side),
+        }
+    }
+
+    /// The live items this backend lists for `req`: all, or those its own rule matches when
+    /// the request carries a filter (only a backend that filters is sent one).
+    fn listed(&self, list: Vec<ItemFields>, req: &ChunkRequest) -> Vec<ItemFields> {
+        match &req.filter {
+            None => list,
+            Some(f) => {
+                assert_eq!(
+                    self.side,
+                    FilterSide::Source,
+                    "a filter sent to {:?}",
+                    self.id
+                );
+                assert!(f.plugins.is_empty(), "plugins are the pager's: {f:?}");
+                list.into_iter().filter(|i| server_rule(f, i)).collect()
+            }
         }
     }
 
@@ -143,6 +176,13 @@ impl Fake {
 
     fn serve(&mut self, req: &ChunkRequest) -> std::result::Result<Chunk<ItemFields>, Failure> {
         self.requests += 1;
+        if let Some(status) = self.down {
+            return Err(Failure {
+                status,
+                reason: None,
+                continue_token: None,
+            });
+        }
         if let Some(status) = self.fail_next.take() {
             return Err(Failure {
                 status,
@@ -191,6 +231,7 @@ impl Fake {
         } else {
             self.snapshots.get(&rv).cloned().expect("snapshot")
         };
+        let list = self.listed(list, req);
         let inclusive = self.inclusive;
         let rest: Vec<ItemFields> = list
             .into_iter()
@@ -239,7 +280,7 @@ impl Fake {
                 continue_token: None,
             });
         }
-        let mut list = self.items.clone();
+        let mut list = self.listed(self.items.clone(), req);
         if self.collate {
             list.sort_by_key(|i| en_us(&i.name));
         }
@@ -338,10 +379,7 @@ impl Env {
                 p.feed(req.request_id, chunk).expect("feed"),
                 FeedOutcome::Accepted
             ),
-            Err(f) => assert_eq!(
-                p.fail(req.request_id, f).expect("fail"),
-                FeedOutcome::Accepted
-            ),
+            Err(f) => assert_ne!(p.fail(req.request_id, f).expect("fail"), FeedOutcome::Stale),
         }
     }
 
@@ -2811,3 +2849,4 @@ fn late_items_still_to_show_survive_a_resume() {
     assert_eq!(got, want, "{shown:?}");
     assert_eq!(late, 6);
 }
+mod partial;

@@ -14,6 +14,17 @@ import { describe, isObject, wellFormed } from "./json.js";
 /** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
 const MAX_EXPIRED_IN_A_ROW = 8;
 
+/**
+ * The automatic retry of an unreachable source: a nextPage call asks it again once this long has
+ * passed since it was set aside, 5 s the first time, doubling each time it is set aside again
+ * without having answered in between, at most 5 minutes.
+ */
+const RETRY_FIRST_MS = 5000;
+const RETRY_MAX_MS = 300000;
+
+/** Pager → Map(source index → { at, delay }): when nextPage retries each unreachable source. */
+const backoffs = new WeakMap();
+
 const ignore = () => {};
 
 /** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
@@ -94,12 +105,15 @@ const SOURCE = [
   ["namespace", STR, DEFAULTED],
   ["kind", ["kubernetes", "kubeapps", "unordered"], OPTIONAL],
   ["order", ["name", "none"], OPTIONAL],
+  ["filter", ["source", "pager"], OPTIONAL],
 ];
 const FILTER = [
   ["query", STR, DEFAULTED],
   ["categories", STRINGS, DEFAULTED],
   ["repositories", STRINGS, DEFAULTED],
   ["plugins", STRINGS, DEFAULTED],
+  ["pkgVersion", STR, DEFAULTED],
+  ["appVersion", STR, DEFAULTED],
 ];
 const OPTIONS = [
   ["sources", { of: SOURCE }, REQUIRED],
@@ -467,18 +481,30 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
     return makeError("SOURCE_FAILED", message, details);
   };
 
+  // Each unreachable source's backoff, kept with the caller's Pager (the handle is this call's).
+  const key = owner ?? pager;
+  const retry = backoffs.get(key) ?? new Map();
+  backoffs.set(key, retry);
+
   async function run() {
     // Start once the previous calls have settled (in a microtask when there are none), or stop
     // waiting for them at once when this call is aborted or the pager freed.
     await (previous && Promise.race([previous, ...stops]));
     if (freedNow) throw freedError();
     if (isAborted()) throw aborted();
+    // Unreachable sources whose backoff has passed are asked again (their items come back).
+    const now = Date.now();
+    for (const [index, b] of retry) if (now >= b.at) pager.retryUnreachable(index);
     let expiredInARow = 0;
     for (;;) {
       // Also after a round: the pager may have been freed while its answers were fed (by a getter).
       if (freedNow) throw freedError();
       const page = pager.takePage();
-      if (page !== null) return page;
+      if (page !== null) {
+        // Each source set aside carries the failure that did it (the transport's own error).
+        for (const u of page.unreachable) if (retry.has(u.sourceIndex)) u.error = retry.get(u.sourceIndex).cause;
+        return page;
+      }
       const requests = pager.nextRequests();
       if (requests.length === 0) {
         // nextPage settles every request of a round and calls run one at a time, so only
@@ -511,6 +537,7 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
           try {
             if (pager.feed(id, answer) === "stale") throw outside(id);
             expiredInARow = 0;
+            retry.delete(index);
           } catch (e) {
             // The core left its state as it was; clear the request so the next call asks again.
             clear(id);
@@ -532,6 +559,12 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
           }
           if (outcome === "stale") {
             firstError ??= outside(id);
+            continue;
+          }
+          if (outcome === "unreachable") {
+            // Set aside: the page goes on from the other sources and names it. Retried later.
+            const delay = Math.min(2 * (retry.get(index)?.delay ?? RETRY_FIRST_MS / 2), RETRY_MAX_MS);
+            retry.set(index, { at: Date.now() + delay, delay, cause: answer });
             continue;
           }
           const recovers = failure.status === 410 && kubernetes[index] === "1";
@@ -677,8 +710,52 @@ function kubeappsFetcher(options) {
       `${base}/plugins/${enc(path)}/packages/v1alpha1/${LISTS[list]}packages` +
       `?context.cluster=${enc(c)}&context.namespace=${enc(ns)}&paginationOptions.pageSize=${limitOf(request)}`;
     if (token !== "") url += `&paginationOptions.pageToken=${enc(token)}`;
+    // The filter, for a source that filters: grpc-gateway reads `filterOptions.<field>` (a
+    // repeated field once per value) into GetAvailablePackageSummariesRequest.filter_options.
+    const filter = field(request, "filterOptions");
+    if (isObject(filter)) {
+      for (const name of FILTER_FIELDS) {
+        const v = field(filter, name);
+        for (const s of Array.isArray(v) ? v : [v]) if (typeof s === "string" && s !== "") url += `&filterOptions.${name}=${enc(s)}`;
+      }
+    }
     return getJson(url, headers, signalOf(init));
   };
+}
+
+/** Kubeapps `FilterOptions`' fields (packages.proto), in its order. */
+const FILTER_FIELDS = ["query", "categories", "repositories", "pkgVersion", "appVersion"];
+
+/** UTF-8 byte order (the core's), by code points: JS's own sort compares UTF-16 units. */
+function utf8Order(a, b) {
+  const x = [...a], y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * `kubeappsFilterOptions(filter)`, an export of the package: the Kubeapps `FilterOptions` (JSON
+ * field names, empty fields left out, as protojson writes them) that the pager sends a source that
+ * filters for the pager's `filter` (`FilterOptions`): the query trimmed of Unicode white space,
+ * categories and repositories sorted (UTF-8 byte order) without repeats, `plugins` left out (the
+ * pager applies it); `undefined` when nothing is left. A request to such a source carries it as
+ * `filterOptions`; a fetcher of another transport (Connect, gRPC-web) puts it in its request.
+ * Throws `INVALID_OPTIONS` as `new Pager` does for a bad filter.
+ */
+function kubeappsFilterOptions(filter) {
+  const [query = "", categories = [], repositories = [], , pkgVersion = "", appVersion = ""] = readInput(filter ?? {}, FILTER);
+  const set = (v) => [...new Set(v)].sort(utf8Order);
+  const out = {};
+  const q = query.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "");
+  if (q !== "") out.query = q;
+  if (categories.length > 0) out.categories = set(categories);
+  if (repositories.length > 0) out.repositories = set(repositories);
+  if (pkgVersion !== "") out.pkgVersion = pkgVersion;
+  if (appVersion !== "") out.appVersion = appVersion;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
@@ -743,6 +820,9 @@ function connectFetcher(options) {
       context: { cluster: stringField(request, ["source", "cluster"]) || cluster, namespace: stringField(request, ["source", "namespace"]) || namespace },
       paginationOptions: { pageToken: stringField(request, ["pageToken"]), pageSize: limitOf(request) },
     };
+    // The filter, for a source that filters (Kubeapps' FilterOptions: the message field's init).
+    const filter = field(request, "filterOptions");
+    if (isObject(filter)) message.filterOptions = filter;
     try {
       return await client[method](message, call);
     } catch (e) {
@@ -758,4 +838,4 @@ function connectFetcher(options) {
   };
 }
 
-export { drive, guardPager, kubeappsFetcher, kubernetesListFetcher, connectFetcher, readOptions, readFailure };
+export { drive, guardPager, kubeappsFetcher, kubeappsFilterOptions, kubernetesListFetcher, connectFetcher, readOptions, readFailure };

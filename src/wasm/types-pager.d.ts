@@ -31,18 +31,48 @@ export interface SourceOptions {
    * `kubernetes` source over all namespaces (its list is in namespace/name order).
    */
   order?: "name" | "none";
+  /**
+   * Who applies the filter. `"source"`: each request carries it ({@link ChunkRequest.filterOptions},
+   * which the built-in fetcher sends as `filterOptions.*`) and the pager keeps every item the
+   * source answers (the plugin's search is the search; only `plugins` stays the pager's).
+   * `"pager"`: the requests carry none and the pager applies {@link FilterOptions}' rules.
+   * Default: `"source"` for `helm.packages`, `fluxv2.packages` and `kapp_controller.packages`
+   * of any kind but `kubernetes`; `"pager"` otherwise. Page tokens are bound to it whenever the
+   * filter sends something (`FILTER_MISMATCH`).
+   */
+  filter?: "source" | "pager";
 }
 
-/** Kubeapps `FilterOptions` plus `plugins`, applied client-side to every item. Empty = everything. */
+/**
+ * Kubeapps `FilterOptions` plus `plugins`. Empty = everything. Every field but `plugins` is sent to
+ * the sources that filter (see {@link SourceOptions.filter}), which apply their own rules; for the
+ * sources the pager filters, the rules below apply to every item.
+ */
 export interface FilterOptions {
-  /** Case-insensitive substring of name, displayName, shortDescription or identifier. */
+  /** Case-insensitive substring of name, displayName, shortDescription or identifier (trimmed). */
   query?: string;
   /** Any of these categories (exact). */
   categories?: string[];
   /** Any of these repositories: the identifier's part before the first `/` (exact). */
   repositories?: string[];
-  /** Any of these plugin names (exact). */
+  /** Any of these plugin names (exact). Always the pager's; never sent. */
   plugins?: string[];
+  /** Kubeapps `pkgVersion`. Only a source can match a version: with a source the pager filters, `INVALID_OPTIONS`. */
+  pkgVersion?: string;
+  /** Kubeapps `appVersion`; as `pkgVersion`. */
+  appVersion?: string;
+}
+
+/**
+ * Kubeapps' own `FilterOptions` (packages.proto), as sent to a source that filters: JSON field
+ * names, empty fields left out.
+ */
+export interface KubeappsFilterOptions {
+  query?: string;
+  categories?: string[];
+  repositories?: string[];
+  pkgVersion?: string;
+  appVersion?: string;
 }
 
 /**
@@ -83,6 +113,11 @@ export interface ChunkRequest {
   pageToken: string;
   /** `limit` / `paginationOptions.pageSize`. */
   limit: number;
+  /**
+   * For a source that filters, when the filter sends something: the filter to send
+   * (`GetAvailablePackageSummariesRequest.filterOptions`). Absent: send none.
+   */
+  filterOptions?: KubeappsFilterOptions;
 }
 
 /**
@@ -161,8 +196,36 @@ export interface KubernetesStatus {
   [key: string]: unknown;
 }
 
-/** `"accepted"`, or `"stale"`: the answer's request was superseded, answered already or never made (ignored, counted). */
-export type FeedOutcome = "accepted" | "stale";
+/**
+ * `"accepted"`; `"stale"`: the answer's request was superseded, answered already or never made
+ * (ignored, counted); `"unreachable"` (from `fail`): the failure set its source aside, see
+ * {@link UnreachableSource}.
+ */
+export type FeedOutcome = "accepted" | "stale" | "unreachable";
+
+/**
+ * A source a page lacks, and why (AIP-217's `unreachable`). A source is set aside when a request
+ * fails for good (HTTP 403, 404 or 501, or a `reason` naming PermissionDenied, NotFound,
+ * Unimplemented or Forbidden in any of the gRPC, Connect or Kubernetes spellings:
+ * `"failed-for-good"`) or fails 5 times in a row (`"repeated-failures"`; a 410 a `kubernetes`
+ * source recovers from does not count). The other sources go on in the same order; once it is
+ * retried (`retryUnreachable()`, or `nextPage` on its own after a backoff of 5 s doubling to 5 min)
+ * and answers, its items come back: those the list went past meanwhile late (`Page.late`), none
+ * twice, none skipped.
+ */
+export interface UnreachableSource {
+  /** Index of the source in `options.sources`. */
+  sourceIndex: number;
+  /** `plugin/cluster/namespace`. */
+  source: string;
+  cause: "failed-for-good" | "repeated-failures";
+  /** The last failure's HTTP status (0: no answer). */
+  status: number;
+  /** The last failure's reason, when it gave one. */
+  reason?: string;
+  /** From `nextPage`: what the fetchChunk rejected with (a built-in fetcher's `SOURCE_FAILED`, whose own `cause` is the transport's error). */
+  error?: unknown;
+}
 
 /** Counters for one source. */
 export interface SourceStats {
@@ -179,8 +242,10 @@ export interface SourceStats {
   staleResponses: number;
   /** Times the source was found out of the merge order (another collation, a map walk, a continuation going back) and switched to one whole read (`maxSourceItems` at most). */
   wholeReadSwitches: number;
-  /** Late items shown: never shown before, yet sorting before items already shown (their source was found out of order). */
+  /** Late items shown: never shown before, yet sorting before items already shown (their source was found out of order, or was unreachable and came back). */
   lateItems: number;
+  /** Times the source was set aside as unreachable. */
+  unreachable: number;
 }
 
 /** Counters: totals plus one entry per source. */
@@ -243,8 +308,15 @@ export interface Page<T = any> {
   items: T[];
   /** Resumes right after this page (URL-safe). */
   nextPageToken: string;
-  /** Nothing more to come. */
+  /**
+   * Nothing more to come from the sources that answer. With `unreachable` not empty, the list is
+   * complete but for those sources: a retry opens it again.
+   */
   done: boolean;
+  /** The sources this page lacks, and why: empty when every source answered. */
+  unreachable: UnreachableSource[];
+  /** Some item of this page came late (see {@link UnreachableSource}); counted in `stats.lateItems`. */
+  late: boolean;
   /** A source's list is not one snapshot any more: it went on after a 410 Expired, or a continuation came from another resourceVersion. */
   inconsistent: boolean;
   /** A source ended before giving the items it said remained. */
@@ -443,6 +515,14 @@ export function readPageToken(options?: UrlTokenOptions): Required<PagePosition>
  * query. `{ token: "" }` at index 0 removes it. Returns the new URL.
  */
 export function writePageToken(position: PagePosition, options?: UrlTokenOptions): string;
+
+/**
+ * The Kubeapps `FilterOptions` a source that filters is sent for the pager's `filter`, as
+ * {@link ChunkRequest.filterOptions} holds it: query trimmed, categories and repositories sorted
+ * (UTF-8 byte order) without repeats, `plugins` left out, empty fields left out; `undefined` when
+ * nothing is left. For fetchers of other transports (Connect, gRPC-web). Throws `INVALID_OPTIONS`.
+ */
+export function kubeappsFilterOptions(filter?: FilterOptions): KubeappsFilterOptions | undefined;
 
 /**
  * A `fetchChunk` for a plain Kubernetes list endpoint. `options`: `{ url, headers? }`; each request

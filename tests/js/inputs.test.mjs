@@ -78,15 +78,26 @@ function unpack(packed) {
     return n === 0 ? fallback : n - 1;
   };
   const strings = () => Array.from({ length: num() }, str);
-  const sources = Array.from({ length: num() }, () => ({
-    plugin: str(),
-    cluster: str(),
-    namespace: str(),
-    kind: ["kubeapps", "kubernetes", "kubeapps", "unordered"][num()],
-    order: [null, "name", "none"][num()],
-  }));
+  // Members added after the oracle was written (a source's `filter`, the filter's versions)
+  // appear only when given: the oracle's bases give none of them.
+  const sources = Array.from({ length: num() }, () => {
+    const s = {
+      plugin: str(),
+      cluster: str(),
+      namespace: str(),
+      kind: ["kubeapps", "kubernetes", "kubeapps", "unordered"][num()],
+      order: [null, "name", "none"][num()],
+    };
+    const side = [null, "source", "pager"][num()];
+    if (side !== null) s.filter = side;
+    return s;
+  });
   const options = { sources, pageSize: or(20), chunkLimit: or(500), sort: num() === 2 ? "displayName" : "name" };
   options.filter = { query: str(), categories: strings(), repositories: strings(), plugins: strings() };
+  for (const key of ["pkgVersion", "appVersion"]) {
+    const v = str();
+    if (v !== "") options.filter[key] = v;
+  }
   options.maxSourceItems = or(10000);
   options.maxChunksWithoutProgress = or(256);
   assert.equal(at, packed.length, "read to the end");

@@ -184,6 +184,10 @@ pub enum StepGen {
     Expire { src: u8, inconsistent: bool },
     /// The source's next request fails with this status.
     Fail { src: u8, status: u16 },
+    /// The source fails every request for good with this status (501, 404, 403) until `Up`.
+    Down { src: u8, status: u16 },
+    /// The source answers again, and the pager retries the sources it set aside.
+    Up { src: u8 },
     /// The source's next answer arrives after the request was reported failed.
     Late { src: u8 },
     /// The source's next answer arrives twice.
@@ -325,6 +329,8 @@ fn step_gen() -> impl Strategy<Value = StepGen> {
             .prop_map(|(src, pick, cats, desc)| StepGen::Update { src, pick, cats, desc }),
         1 => (src(), any::<bool>()).prop_map(|(src, inconsistent)| StepGen::Expire { src, inconsistent }),
         1 => (src(), select(&[0u16, 429, 500, 503][..])).prop_map(|(src, status)| StepGen::Fail { src, status }),
+        1 => (src(), select(&[501u16, 404, 403][..])).prop_map(|(src, status)| StepGen::Down { src, status }),
+        1 => src().prop_map(|src| StepGen::Up { src }),
         1 => src().prop_map(|src| StepGen::Late { src }),
         1 => src().prop_map(|src| StepGen::Duplicate { src }),
         1 => src().prop_map(|src| StepGen::RepeatToken { src }),
@@ -390,6 +396,7 @@ pub fn filter(f: &FilterGen) -> FilterOptions {
         categories: mask(f.cats, &CATEGORIES),
         repositories: mask(f.repos, &REPOS),
         plugins: mask(f.plugins, &PLUGINS),
+        ..Default::default()
     }
 }
 
@@ -594,6 +601,11 @@ fn apply(run: &mut Run, step: &StepGen, n: usize, long_keys: bool) {
                     continue_token: None,
                 }),
             );
+        }
+        StepGen::Down { src, status } => run.sim.sources[at(*src)].down = Some(*status),
+        StepGen::Up { src } => {
+            run.sim.sources[at(*src)].down = None;
+            run.pager.retry_unreachable(None);
         }
         StepGen::Late { src } => run.sim.inject(at(*src), Injection::Late),
         StepGen::Duplicate { src } => run.sim.inject(at(*src), Injection::Duplicate),

@@ -382,6 +382,8 @@ pub struct SimSource {
     scripted: HashMap<String, Scripted>,
     other_requests: Option<Failure>,
     injections: VecDeque<Injection>,
+    /// While set, every request fails for good with this status (a plugin that is down).
+    pub down: Option<u16>,
     /// Every version of every item that ever existed here.
     versions: HashMap<Identity, Vec<ItemFields>>,
     /// Identities present when the run started.
@@ -442,6 +444,7 @@ impl Sim {
             scripted: HashMap::new(),
             other_requests: None,
             injections: VecDeque::new(),
+            down: None,
             versions: HashMap::new(),
             initial: HashSet::new(),
             deleted: HashSet::new(),
@@ -662,7 +665,15 @@ impl Sim {
             );
         }
         s.requests += 1;
-        let injection = s.injections.pop_front();
+        let injection = match s.down {
+            // Down: the failure for good, whatever was queued (it stays queued).
+            Some(status) => Some(Injection::Fail(Failure {
+                status,
+                reason: Some("Unimplemented".into()),
+                continue_token: None,
+            })),
+            None => s.injections.pop_front(),
+        };
         let (reply, fault) = match injection {
             Some(Injection::Fail(f)) => (Reply::Failure(f), None),
             Some(Injection::Late) => (s.answer(req), Some(Fault::Late)),

@@ -72,13 +72,16 @@ function sourcesFor(cfg, plugins) {
   for (const p of cfg.plugins) {
     if (plugins.length && !plugins.includes(p.name)) continue;
     for (const namespace of Object.keys(p.namespaces).sort()) {
-      out.push({ plugin: p.name, cluster: cfg.cluster, namespace, kind: KIND[p.behaviour] ?? "kubeapps" });
+      // Every source is a plugin's REST endpoint, which filters (its own search is the search),
+      // whatever its paging: also `kubernetes`, whose default would be the pager's filter.
+      out.push({ plugin: p.name, cluster: cfg.cluster, namespace, kind: KIND[p.behaviour] ?? "kubeapps", filter: "source" });
     }
   }
   return out;
 }
 
 function stopFeeds() {
+  $("unreachable").hidden = true;
   if (list) {
     const { feed, source } = list;
     // Free the wasm pager once its last call has settled (aborting makes it settle at once).
@@ -209,8 +212,30 @@ async function startCore(gen, cfg) {
   feed.observe(el.coreScroller);
 }
 
+/**
+ * The banner naming the sources a page lacks (`page.unreachable`, AIP-217 style), with a Retry
+ * that asks them again (`pager.retryUnreachable()`) and reopens a list that had ended without them.
+ */
+function renderUnreachable(entry, page) {
+  const banner = $("unreachable");
+  const missing = page?.unreachable ?? [];
+  banner.hidden = missing.length === 0;
+  if (missing.length === 0) return;
+  const why = (u) => `${u.source} (HTTP ${u.status}${u.reason ? ` ${u.reason}` : ""}, ${u.cause === "failed-for-good" ? "fails for good" : "failed 5 times in a row"})`;
+  $("unreachable-text").textContent =
+    `Not shown: ${missing.map(why).join("; ")}. The catalog goes on with the other plugins; ` +
+    "its packages come back, none twice, once it answers again: Retry asks it now (loading more pages also does, after a few seconds).";
+  $("unreachable-retry").onclick = () => {
+    if (entry !== list) return;
+    entry.source.pager.retryUnreachable();
+    banner.hidden = true;
+    entry.feed.reopen();
+  };
+}
+
 function onPagerPage(entry, page) {
   if (entry !== list) return;
+  renderUnreachable(entry, page);
   state = { ...state, page: page.nextPageToken };
   writeState(state);
   renderStats(el.stats, entry.source.pager.stats, entry.kinds);
