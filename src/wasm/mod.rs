@@ -31,6 +31,8 @@ mod convert;
 mod driver;
 mod errors;
 #[cfg(feature = "pager")]
+mod fetch;
+#[cfg(feature = "pager")]
 pub mod memory;
 #[cfg(feature = "pager")]
 mod options;
