@@ -1,7 +1,8 @@
 // A/B of the built-in REST fetchers (`kubeappsFetcher`, `kubernetesListFetcher`) of two builds of
 // the package in one Node process, against a local HTTP server in the same process (loopback, no
-// added latency): whole walks of the bench's catalog page by page through `nextPage`, and a run of
-// single requests straight through a fetchChunk. The two builds are interleaved round by round, so
+// added latency): whole walks of the bench's catalog page by page through `nextPage`, a run of
+// single requests straight through a fetchChunk, and the same through a replaced global fetch
+// that answers at once (the fetcher's own cost: URL, headers, crossings, awaiting). The two builds are interleaved round by round, so
 // machine load hits both alike; both must give the same pages. Not part of `npm run bench`; for
 // comparing a change of the fetchers against a baseline:
 //
@@ -94,13 +95,28 @@ for (const [pageSize, chunkLimit] of [[20, 500], [20, 50], [100, 500]]) {
       `items/s base ${Math.round(med(rate.base))} cand ${Math.round(med(rate.cand))}`,
   );
 }
-const single = { base: [], cand: [] };
-for (let r = 0; r <= Number(rounds); r++) {
-  for (const k of Object.keys(builds)) {
-    const us = await requests(builds[k], 500);
-    if (r > 0) single[k].push(us);
+/** The fetcher's own cost: `n` requests through a replaced global fetch that answers at once. */
+async function overhead(lib, n) {
+  const real = globalThis.fetch;
+  const body = { availablePackageSummaries: [], nextPageToken: "60" };
+  const answer = { status: 200, ok: true, json: () => Promise.resolve(body) };
+  globalThis.fetch = () => Promise.resolve(answer);
+  try {
+    return await requests(lib, n);
+  } finally {
+    globalThis.fetch = real;
   }
 }
-const b = med(single.base), c = med(single.cand);
-console.log(`single requests (limit 20): µs/request base ${b.toFixed(1)} cand ${c.toFixed(1)} (cand/base ${(c / b).toFixed(2)})`);
+
+for (const [what, run, n] of [["single requests to the server (limit 20)", requests, 500], ["the fetcher alone (a replaced fetch answering at once)", overhead, 20000]]) {
+  const us = { base: [], cand: [] };
+  for (let r = 0; r <= Number(rounds); r++) {
+    for (const k of Object.keys(builds)) {
+      const v = await run(builds[k], n);
+      if (r > 0) us[k].push(v);
+    }
+  }
+  const b = med(us.base), c = med(us.cand);
+  console.log(`${what}: µs/request base ${b.toFixed(1)} cand ${c.toFixed(1)} (cand/base ${(c / b).toFixed(2)})`);
+}
 server.close();
