@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kubeapps_pager::token::{ContinueToken, PageToken, SourceState, Watermark};
+use kubeapps_pager::token::{ContinueToken, CoreToken, PageToken, SourceState, Watermark};
 use kubeapps_pager::{Identity, SourceId};
 
 /// Three sources mid-list, each holding a 100-character apiserver continue
@@ -40,6 +40,7 @@ fn realistic_token() -> PageToken {
             resource_version: "123456".into(),
             exhausted: false,
             inconsistent: false,
+            behind: false,
         })
         .collect();
     PageToken {
@@ -75,6 +76,14 @@ fn codec(c: &mut Criterion) {
         b.iter(|| ContinueToken::decode(black_box(R04_CONTINUE)))
     });
     cont.finish();
+
+    // The Kubeapps core API's token: Go's `map[string]int` JSON, three plugins.
+    let core = r#"{"helm.packages":120,"fluxv2.packages":-1,"kapp_controller.packages":40}"#;
+    let mut kubeapps = c.benchmark_group("kubeapps_core_token");
+    kubeapps.bench_function("decode_3_plugins", |b| {
+        b.iter(|| CoreToken::decode(black_box(core)))
+    });
+    kubeapps.finish();
 }
 
 criterion_group! {
