@@ -25,7 +25,6 @@ mod prelude {
 pub mod error;
 pub mod filter;
 pub mod item;
-pub mod json;
 pub mod options;
 pub mod order;
 pub mod pager;

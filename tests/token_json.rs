@@ -392,3 +392,80 @@ fn every_input_reads_as_recorded() {
         );
     }
 }
+
+/// The behaviour the module docs list, case by case (each is in the corpus too).
+#[test]
+fn documented_behaviour() {
+    let rv =
+        |n: &str| continue_outcome(&format!(r#"{{"v":"meta.k8s.io/v1","rv":{n},"start":"a"}}"#));
+    let offset = |n: &str| core_outcome(&format!(r#"{{"a":{n}}}"#));
+    for (n, want) in [
+        ("7", "ok 7 \"a\""),
+        ("-1", "ok -1 \"a\""),
+        ("9223372036854775807", "ok 9223372036854775807 \"a\""),
+        ("-9223372036854775808", "ok -9223372036854775808 \"a\""),
+        // Integer literals outside int64: overflow.
+        ("9223372036854775808", "overflow"),
+        ("-9223372036854775809", "overflow"),
+        ("99999999999999999999999", "overflow"),
+        // A fraction or an exponent, whatever the size, and -0: malformed.
+        ("1.5", "malformed"),
+        ("1e2", "malformed"),
+        ("1e20", "malformed"),
+        ("-1e20", "malformed"),
+        ("1e400", "malformed"),
+        ("-0", "malformed"),
+        ("0", "invalid-field"),
+    ] {
+        assert_eq!(rv(n), want, "rv {n}");
+    }
+    for (n, want) in [
+        ("0", "ok {\"a\":0}"),
+        ("-1", "ok {\"a\":-1}"),
+        ("2147483647", "ok {\"a\":2147483647}"),
+        ("2147483648", "overflow"),
+        ("-2", "overflow"),
+        ("99999999999999999999999", "overflow"),
+        ("1e20", "malformed"),
+        ("1e400", "malformed"),
+        ("1.0", "malformed"),
+        ("-0", "malformed"),
+    ] {
+        assert_eq!(offset(n), want, "offset {n}");
+    }
+    let c = |json: &str| continue_outcome(json);
+    // Go's key matching: case-insensitive, ſ folds to s; the last of repeated keys wins; null
+    // leaves a field unset; unknown keys are skipped by their syntax only.
+    assert_eq!(
+        c(r#"{"V":"meta.k8s.io/v1","Rv":3,"ſtart":"a"}"#),
+        "ok 3 \"a\""
+    );
+    assert_eq!(
+        c(r#"{"v":"meta.k8s.io/v1","rv":3,"rv":4,"start":"a","start":null}"#),
+        "ok 4 \"a\""
+    );
+    assert_eq!(
+        c(r#"{"v":"meta.k8s.io/v1","rv":3,"start":"a","x":["\udc00",1e999,[[{}]]]}"#),
+        "ok 3 \"a\""
+    );
+    // Strict where the apiserver never writes: lone surrogates, trailing text, cut-short text.
+    assert_eq!(
+        c(r#"{"v":"meta.k8s.io/v1","rv":3,"start":"\udc00"}"#),
+        "malformed"
+    );
+    assert_eq!(
+        c(r#"{"v":"meta.k8s.io/v1","rv":3,"start":"a"} x"#),
+        "malformed"
+    );
+    assert_eq!(
+        c(r#"{"v":"meta.k8s.io/v1","rv":3,"start":"a""#),
+        "truncated"
+    );
+    assert_eq!(
+        c(r#"{"v":"meta.k8s.io/v1","rv":1.5,"start":"a"#),
+        "truncated"
+    );
+    // Core tokens: a repeated or empty plugin name is refused.
+    assert_eq!(core_outcome(r#"{"a":1,"a":2}"#), "invalid-field");
+    assert_eq!(core_outcome(r#"{"":1}"#), "invalid-field");
+}

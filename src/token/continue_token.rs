@@ -18,8 +18,8 @@
 //! reads 0, which it then rejects anyway), and the base64 text must be
 //! canonical (see [`base64url`](super::base64url)). An `rv` written with a
 //! fraction or an exponent is `malformed`, an integer outside int64 `overflow`.
-//! The JSON is read by [`crate::json`] (values of unknown keys are only checked
-//! for syntax, at any depth and magnitude, as Go's decoder skips them).
+//! The JSON is read with serde_json ([`super::json`]: values of unknown keys are only
+//! checked for syntax, at any depth and magnitude, as Go's decoder skips them).
 //!
 //! [`ContinueToken::encode`] writes exactly what Go's `json.Marshal` plus
 //! `RawURLEncoding` write (Go 1.22 or later, as every supported Kubernetes
@@ -32,8 +32,8 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::base64url::{self, DecodeRules};
+use super::json::{self, JsonInt};
 use crate::error::{PagerError, Result, TokenFault};
-use crate::json::{IntFault, JsonResult, Reader, Value};
 use crate::text::shown;
 
 /// The only continue-token format version the apiserver writes and reads.
@@ -412,89 +412,94 @@ fn go_field(key: &str) -> Option<u8> {
         folded.next().is_none()
     };
     if is("V") {
-        Some(0)
+        Some(V)
     } else if is("RV") {
-        Some(1)
+        Some(RV)
     } else if is("START") {
-        Some(2)
+        Some(START)
     } else {
         None
     }
 }
 
+/// [`go_field`]'s fields.
+const V: u8 = 0;
+const RV: u8 = 1;
+const START: u8 = 2;
+
 /// Reads the token JSON into [`GoFields`] with Go's rules (see the module docs).
 fn parse_go_json(json: &str) -> Result<GoFields> {
-    let mut reader = Reader::new(json);
-    let parsed = read_go_fields(&mut reader).and_then(|fields| reader.end().map(|()| fields));
-    match parsed {
-        Ok(fields) => fields,
-        Err(e) => Err(PagerError::continue_token(
-            if e.eof {
+    let (fields, problem) = json::read_object(json, GoFieldsVisitor).map_err(|e| {
+        PagerError::continue_token(
+            if e.is_eof() {
                 TokenFault::Truncated
             } else {
                 TokenFault::Malformed
             },
-            format!(
-                "the decoded token is not the apiserver's JSON: {}",
-                e.describe()
-            ),
-        )),
-    }
+            format!("the decoded token is not the apiserver's JSON: {e}"),
+        )
+    })?;
+    let Some((nth, n)) = problem else {
+        return Ok(fields);
+    };
+    let n = match n {
+        JsonInt::Unsure => json::resolve(json, |k| go_field(k) == Some(RV), nth),
+        n => n,
+    };
+    Err(if n == JsonInt::OutOfRange {
+        PagerError::continue_token(TokenFault::Overflow, "rv does not fit a 64-bit integer")
+    } else {
+        PagerError::continue_token(TokenFault::Malformed, "rv is not an integer")
+    })
 }
 
-/// The object's fields in order; JSON errors first, then the first field
-/// problem (an `rv` that is not an int64), as Go's decoder reports them.
-fn read_go_fields(r: &mut Reader) -> JsonResult<Result<GoFields>> {
-    match r.value()? {
-        Value::Object => {}
-        other => return r.type_error("a JSON object", &other),
+/// The object's fields in order, and the first `rv` that is not an int64 (which of the `rv`
+/// values, from 0, and how), reported once the JSON has read without error, as Go's decoder does.
+struct GoFieldsVisitor;
+
+impl<'de> Visitor<'de> for GoFieldsVisitor {
+    type Value = (GoFields, Option<(usize, JsonInt)>);
+
+    fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
+        f.write_str("a JSON object")
     }
-    let mut fields = GoFields::default();
-    let mut problem: Option<PagerError> = None;
-    while let Some(key) = r.next_key()? {
-        match go_field(&key) {
-            Some(0) => {
-                if let Some(v) = string_or_null(r)? {
-                    fields.version = Some(v);
+
+    fn visit_map<A: de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> core::result::Result<Self::Value, A::Error> {
+        let mut fields = GoFields::default();
+        let mut problem = None;
+        let mut rvs = 0;
+        while let Some(field) = map.next_key_seed(json::Key(go_field))? {
+            // `null` leaves a field as it was.
+            match field {
+                Some(V) => {
+                    if let Some(v) = map.next_value::<Option<String>>()? {
+                        fields.version = Some(v);
+                    }
+                }
+                Some(RV) => {
+                    match map.next_value::<Option<JsonInt>>()? {
+                        Some(JsonInt::Int(rv)) => fields.resource_version = Some(rv),
+                        Some(n) => {
+                            problem.get_or_insert((rvs, n));
+                        }
+                        None => {}
+                    }
+                    rvs += 1;
+                }
+                Some(_) => {
+                    if let Some(s) = map.next_value::<Option<String>>()? {
+                        fields.start = Some(s);
+                    }
+                }
+                None => {
+                    map.next_value::<de::IgnoredAny>()?;
                 }
             }
-            Some(1) => match r.value()? {
-                // null leaves the field as it was.
-                Value::Null => {}
-                Value::Number(n) => match n.to_i64() {
-                    Ok(rv) => fields.resource_version = Some(rv),
-                    Err(IntFault::OutOfRange) => {
-                        problem.get_or_insert(PagerError::continue_token(
-                            TokenFault::Overflow,
-                            "rv does not fit a 64-bit integer",
-                        ));
-                    }
-                    Err(IntFault::NotInteger) => {
-                        problem.get_or_insert(PagerError::continue_token(
-                            TokenFault::Malformed,
-                            "rv is not an integer",
-                        ));
-                    }
-                },
-                other => return r.type_error("an integer", &other),
-            },
-            Some(_) => {
-                if let Some(s) = string_or_null(r)? {
-                    fields.start = Some(s);
-                }
-            }
-            None => r.skip()?,
         }
-    }
-    Ok(problem.map_or(Ok(fields), Err))
-}
-
-/// A string value, or `None` for `null` (which leaves a Go field as it was).
-fn string_or_null(r: &mut Reader) -> JsonResult<Option<String>> {
-    match r.value()? {
-        Value::Null => Ok(None),
-        Value::String(s) => Ok(Some(s.into_owned())),
-        other => r.type_error("a string", &other),
+        Ok((fields, problem))
     }
 }
 

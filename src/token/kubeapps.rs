@@ -21,8 +21,8 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::continue_token::write_go_json_string;
+use super::json::{self, JsonInt};
 use crate::error::{PagerError, Result, TokenFault};
-use crate::json::{IntFault, JsonResult, Reader, Value};
 use crate::text::shown;
 
 /// Largest item offset accepted or written: `2^31 - 1`.
@@ -259,73 +259,93 @@ fn first_repeated(entries: &[(String, PluginOffset)]) -> Option<usize> {
 
 /// Reads `{"name": int, ...}` keeping the order (duplicates are checked later).
 fn parse_core_json(json: &str) -> Result<Vec<(String, PluginOffset)>> {
-    let mut reader = Reader::new(json);
-    let parsed = read_core_entries(&mut reader).and_then(|entries| reader.end().map(|()| entries));
-    match parsed {
-        Ok(entries) => entries,
-        Err(e) => Err(PagerError::kubeapps_token(
-            if e.eof {
+    let (entries, problem) = json::read_object(json, CoreEntries).map_err(|e| {
+        PagerError::kubeapps_token(
+            if e.is_eof() {
                 TokenFault::Truncated
             } else {
                 TokenFault::Malformed
             },
-            format!(
-                "not a Kubeapps core token ({{\"plugin\": offset}}): {}",
-                e.describe()
-            ),
-        )),
-    }
+            format!("not a Kubeapps core token ({{\"plugin\": offset}}): {e}"),
+        )
+    })?;
+    let Some((nth, plugin, n)) = problem else {
+        return Ok(entries);
+    };
+    let n = match n {
+        JsonInt::Unsure => json::resolve(json, |_| true, nth),
+        n => n,
+    };
+    // Out of range: whether negative, and the number when it fits i64.
+    let (negative, n) = match n {
+        JsonInt::NotInteger => {
+            return Err(PagerError::kubeapps_token(
+                TokenFault::Malformed,
+                format!("the offset of {} is not a whole number", shown(&plugin)),
+            ))
+        }
+        JsonInt::Int(n) => (n < -1, Some(n)),
+        _ => (false, None),
+    };
+    let why = if negative {
+        "negative; only -1 (finished) is allowed"
+    } else {
+        "too large"
+    };
+    let number = match n {
+        Some(n) => format!("{n}"),
+        None => "a number beyond 64 bits".to_owned(),
+    };
+    Err(PagerError::kubeapps_token(
+        TokenFault::Overflow,
+        format!(
+            "the offset of {}, {number}, is {why} (range -1..={MAX_OFFSET})",
+            shown(&plugin)
+        ),
+    ))
 }
 
-/// The entries in order; JSON errors first, then the first offset out of range.
-fn read_core_entries(r: &mut Reader) -> JsonResult<Result<Vec<(String, PluginOffset)>>> {
-    match r.value()? {
-        Value::Object => {}
-        other => return r.type_error("a JSON object of plugin offsets", &other),
+/// The entries in order, and the first offset that is not one (which value, from 0, its
+/// plugin, and the number), reported once the JSON has read without error.
+struct CoreEntries;
+
+/// What [`CoreEntries`] reads.
+type Entries = (
+    Vec<(String, PluginOffset)>,
+    Option<(usize, String, JsonInt)>,
+);
+
+impl<'de> Visitor<'de> for CoreEntries {
+    type Value = Entries;
+
+    fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
+        f.write_str("a JSON object of plugin offsets")
     }
-    let mut entries = Vec::new();
-    let mut problem: Option<PagerError> = None;
-    while let Some(plugin) = r.next_key()? {
-        let plugin = plugin.into_owned();
-        let n = match r.value()? {
-            Value::Number(n) => n,
-            other => return r.type_error("a whole number", &other),
-        };
-        // Out of range: whether negative, and the number when it fits i64.
-        let offset = match n.to_i64() {
-            Ok(n) => PluginOffset::from_i64(n).ok_or((n < -1, Some(n))),
-            Err(IntFault::OutOfRange) => Err((false, None)),
-            Err(IntFault::NotInteger) => {
-                problem.get_or_insert(PagerError::kubeapps_token(
-                    TokenFault::Malformed,
-                    format!("the offset of {} is not a whole number", shown(&plugin)),
-                ));
-                continue;
+
+    fn visit_map<A: de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> core::result::Result<Entries, A::Error> {
+        let mut entries = Vec::new();
+        let mut problem = None;
+        let mut nth = 0;
+        while let Some(plugin) = map.next_key::<String>()? {
+            let n = map.next_value::<JsonInt>()?;
+            match n {
+                JsonInt::Int(i) => match PluginOffset::from_i64(i) {
+                    Some(offset) => entries.push((plugin, offset)),
+                    None => {
+                        problem.get_or_insert((nth, plugin, n));
+                    }
+                },
+                n => {
+                    problem.get_or_insert((nth, plugin, n));
+                }
             }
-        };
-        match offset {
-            Ok(offset) => entries.push((plugin, offset)),
-            Err((negative, n)) => {
-                let why = if negative {
-                    "negative; only -1 (finished) is allowed"
-                } else {
-                    "too large"
-                };
-                let number = match n {
-                    Some(n) => format!("{n}"),
-                    None => "a number beyond 64 bits".to_owned(),
-                };
-                problem.get_or_insert(PagerError::kubeapps_token(
-                    TokenFault::Overflow,
-                    format!(
-                        "the offset of {}, {number}, is {why} (range -1..={MAX_OFFSET})",
-                        shown(&plugin)
-                    ),
-                ));
-            }
+            nth += 1;
         }
+        Ok((entries, problem))
     }
-    Ok(problem.map_or(Ok(entries), Err))
 }
 
 /// One entry of the serde view (owned, for reading).

@@ -9,6 +9,7 @@ pub mod base64url;
 pub mod continue_token;
 pub mod crc32;
 pub mod inspect;
+mod json;
 pub mod kubeapps;
 pub mod page_token;
 
