@@ -208,6 +208,8 @@ fn source_stats_members_are_the_serde_view() {
         rescans: 5,
         expired_recoveries: 6,
         stale_responses: u64::MAX,
+        whole_read_switches: 7,
+        late_items: 8,
     };
     let text = written(|w| {
         w.begin_object();

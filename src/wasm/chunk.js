@@ -166,26 +166,27 @@ function readChunk(response) {
   }
 }
 
-const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses"];
+const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems"];
+const NC = COUNTERS.length;
 
 /** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */
 const counter = (counters, k) => counters[2 * k] + counters[2 * k + 1] * 2 ** 32;
 
-/** `into` with the 7 `COUNTERS` from counter `at` on. */
+/** `into` with the `NC` `COUNTERS` from counter `at` on. */
 function counted(into, counters, at) {
-  for (let k = 0; k < 7; k++) into[COUNTERS[k]] = counter(counters, at + k);
+  for (let k = 0; k < NC; k++) into[COUNTERS[k]] = counter(counters, at + k);
   return into;
 }
 
 /**
- * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals' 7
- * `COUNTERS`, `itemsEmitted`, then 7 per source; `labels` names the sources.
+ * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
+ * `COUNTERS`, `itemsEmitted`, then the `COUNTERS` of each source; `labels` names the sources.
  */
 function makeStats(counters, labels, at = 0) {
   const c = at ? counters.subarray(at) : counters;
   const stats = counted({}, c, 0);
-  stats.itemsEmitted = counter(c, 7);
-  stats.sources = labels.map((source, s) => counted({ source }, c, 8 + 7 * s));
+  stats.itemsEmitted = counter(c, NC);
+  stats.sources = labels.map((source, s) => counted({ source }, c, NC + 1 + NC * s));
   return stats;
 }
 
@@ -199,7 +200,7 @@ function pageChunk(items) {
 
 /**
  * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
+ * `truncated`, 3 `reordered`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
  * (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed. Without a `token`, the
  * pager's `PagerStats` of the counters in `data` instead.
  */
@@ -216,6 +217,7 @@ function makePage(data, token, labels) {
     done: (flags & 1) !== 0,
     inconsistent: (flags & 2) !== 0,
     truncated: (flags & 4) !== 0,
+    reordered: (flags & 8) !== 0,
     stats: makeStats(data, labels, 2 + 2 * n),
   };
 }

@@ -52,6 +52,8 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             s.rescans,
             s.expired_recoveries,
             s.stale_responses,
+            s.whole_read_switches,
+            s.late_items,
         ] {
             push(n);
         }
@@ -61,13 +63,17 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     }
 }
 
-/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`, in one call.
+/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, stats }`, in
+/// one call.
 pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
-    let mut data = Vec::with_capacity(2 + 2 * n + 16 * (1 + page.stats.sources.len()));
+    let mut data = Vec::with_capacity(2 + 2 * n + 20 * (1 + page.stats.sources.len()));
     data.push(
-        u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
+        u32::from(page.done)
+            | u32::from(page.inconsistent) << 1
+            | u32::from(page.truncated) << 2
+            | u32::from(page.reordered) << 3,
     );
     data.push(n as u32);
     // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js

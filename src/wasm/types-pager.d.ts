@@ -17,7 +17,13 @@ export interface SourceOptions {
   cluster?: string;
   /** Namespace; default `""` (all namespaces). */
   namespace?: string;
-  /** Default `"kubeapps"`. */
+  /**
+   * How the source pages. Default by plugin: `"unordered"` for `fluxv2.packages` (a Go map walk:
+   * read whole), `"kubeapps"` (decimal offsets) for every other plugin, `helm.packages` and
+   * `kapp_controller.packages` included. Leave it out: a declaration the source contradicts is
+   * detected (decimal tokens from a `"kubernetes"` source page it by offsets; items out of the
+   * merge order switch it to one whole read), never trusted to lose items.
+   */
   kind?: SourceKind;
   /**
    * The order the source streams in: `"name"` (byte order) or `"none"` (read whole, then sorted).
@@ -148,6 +154,10 @@ export interface SourceStats {
   /** 410 Expired answers recovered from. */
   expiredRecoveries: number;
   staleResponses: number;
+  /** Times the source was found out of the merge order (another collation, a map walk, a continuation going back) and switched to one whole read (`maxSourceItems` at most). */
+  wholeReadSwitches: number;
+  /** Late items shown: never shown before, yet sorting before items already shown (their source was found out of order). */
+  lateItems: number;
 }
 
 /** Counters: totals plus one entry per source. */
@@ -193,6 +203,12 @@ export interface Page<T = any> {
   inconsistent: boolean;
   /** A source ended before giving the items it said remained. */
   truncated: boolean;
+  /**
+   * A source was found out of the merge order and is read whole (sticky). Items of it never
+   * shown before that sort before items already shown come late, first on the page where the
+   * switch lands (`stats.lateItems` counts them): pages are in order except those.
+   */
+  reordered: boolean;
   /** Counters for this page alone. */
   stats: PagerStats;
 }

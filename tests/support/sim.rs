@@ -56,6 +56,8 @@ pub struct KubeConfig {
     pub end: EndStyle,
     /// Whether chunks carry `remainingItemCount` (never with a selector, as the apiserver).
     pub remaining_count: bool,
+    /// An inclusive continue cursor: every continuation starts with the previous chunk's last item.
+    pub inclusive: bool,
 }
 
 impl Default for KubeConfig {
@@ -64,6 +66,7 @@ impl Default for KubeConfig {
             selector: None,
             end: EndStyle::Empty,
             remaining_count: true,
+            inclusive: false,
         }
     }
 }
@@ -76,6 +79,15 @@ pub struct OffsetConfig {
     pub full_page_token: bool,
     /// How the last chunk ends.
     pub end: EndStyle,
+    /// The list's order: byte order or a database collation.
+    pub collation: Collation,
+    /// Equal names come in another order for every (offset, limit), the same each time it is
+    /// asked (PostgreSQL's `ORDER BY name LIMIT/OFFSET`).
+    pub pg_ties: bool,
+    /// An offset past the end answers 400 InvalidArgument (kapp_controller), not an empty list.
+    pub refuse_past_end: bool,
+    /// The last chunk's next token is the token it was asked with (a plugin that ends so).
+    pub echo_end: bool,
 }
 
 impl Default for OffsetConfig {
@@ -83,7 +95,55 @@ impl Default for OffsetConfig {
         OffsetConfig {
             full_page_token: false,
             end: EndStyle::Empty,
+            collation: Collation::Bytes,
+            pg_ties: false,
+            refuse_past_end: false,
+            echo_end: false,
         }
+    }
+}
+
+/// The order a database sorts names in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collation {
+    /// Byte order (PostgreSQL's C collation): the merge order.
+    Bytes,
+    /// Like glibc's en_US.UTF-8 at its first level: case and hyphens ignored (`kubeapps` before
+    /// `kube-prometheus`), then bytes.
+    EnUs,
+}
+
+impl Collation {
+    /// Sorts `list` (stable: ties keep their order).
+    pub fn sort(self, list: &mut [ItemFields]) {
+        if self == Collation::EnUs {
+            list.sort_by_cached_key(|it| en_us_key(&it.name));
+        }
+    }
+}
+
+/// The en_US-like sort key of a name: lowercase without hyphens, then the bytes.
+pub fn en_us_key(name: &str) -> (String, Vec<u8>) {
+    let primary = name
+        .chars()
+        .filter(|c| *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    (primary, name.as_bytes().to_vec())
+}
+
+/// Permutes each group of equal names of `list` by a seed made of `offset` and `limit`.
+pub fn permute_ties(list: &mut [ItemFields], offset: u64, limit: u32) {
+    let mut rng = SplitMix(offset.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(limit));
+    let mut start = 0;
+    while start < list.len() {
+        let end = start
+            + list[start..]
+                .iter()
+                .take_while(|i| i.name == list[start].name)
+                .count();
+        rng.shuffle(&mut list[start..end]);
+        start = end;
     }
 }
 
@@ -149,8 +209,6 @@ pub enum Mutation {
 pub enum Spoil {
     /// An offset source returns more items than `limit`.
     TooMany,
-    /// A streamed source returns its items out of name order.
-    OutOfOrder,
     /// The next token is longer than 8 KiB.
     LongToken,
 }
@@ -759,7 +817,12 @@ impl SimSource {
         match self.behaviour.clone() {
             Behaviour::Kubernetes(cfg) => self.answer_kube(src, &req.page_token, req.limit, &cfg),
             Behaviour::KubeappsOffset(cfg) => {
-                let list = self.live();
+                let mut list = self.live();
+                cfg.collation.sort(&mut list);
+                if cfg.pg_ties {
+                    let offset = req.page_token.parse::<u64>().unwrap_or(0);
+                    permute_ties(&mut list, offset, req.limit);
+                }
                 self.answer_offset(src, list, &req.page_token, req.limit, &cfg)
             }
             Behaviour::Unordered(cfg, _) => {
@@ -805,13 +868,26 @@ impl SimSource {
                 (rv as u64, Some(start))
             }
         };
+        // An inclusive cursor repeats the last key and counts `limit` after it (a server may go
+        // over `limit`): else a limit of 1 would never get past it.
+        let limit = if cfg.inclusive && start.is_some() {
+            limit.saturating_add(1)
+        } else {
+            limit
+        };
         let scan = self
             .kube
             .list(start.as_deref(), rev, limit, cfg.selector.as_ref());
         let more = scan.remaining > 0;
         let next_token = match (&scan.last_key, more) {
             (Some(k), true) => {
-                let t = encode_continue(rev as i64, &format!("{k}\u{0}"));
+                // An inclusive cursor starts the next chunk at the last key itself.
+                let start = if cfg.inclusive {
+                    k.clone()
+                } else {
+                    format!("{k}\u{0}")
+                };
+                let t = encode_continue(rev as i64, &start);
                 self.handed_out.insert(t.clone());
                 Some(t)
             }
@@ -842,12 +918,21 @@ impl SimSource {
             token.parse::<u64>().unwrap_or(u64::MAX)
         };
         let len = list.len() as u64;
+        if cfg.refuse_past_end && offset > len {
+            return Reply::Failure(Failure {
+                status: 400,
+                reason: Some("InvalidArgument".into()),
+                continue_token: None,
+            });
+        }
         let start = offset.min(len);
         let end = start.saturating_add(limit as u64).min(len);
         let items: Vec<ItemFields> = list[start as usize..end as usize].to_vec();
         let full = end - start == limit as u64;
         let next_token = if end < len || (cfg.full_page_token && full) {
             Some(end.to_string())
+        } else if cfg.echo_end && !token.is_empty() {
+            Some(token.to_string())
         } else {
             cfg.end.token()
         };
