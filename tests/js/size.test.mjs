@@ -15,8 +15,9 @@ import { gzipSync } from "node:zlib";
 
 // Issue 14 moves the budget to 128 KB gzip. Until that lands this ceiling holds the size reached
 // with issue 13's dashboard features (connectFetcher, PageWindow and the URL helpers, categories,
-// user messages, the once-only init: 52,520 B, +2.6 KB), well under 128,000 B.
-const BUDGET = 53_500;
+// user messages, the once-only init: +2.6 KB of JS, 52,520 B) and issue 11's core (order learned,
+// exact ties: +3.7 KB of wasm): 56,204 B, well under 128,000 B.
+const BUDGET = 57_000;
 const CODEC_CEILING = 35_400; // 34,302 B before issue 13 + its user messages (errors.js is shared) + a margin
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
