@@ -11,9 +11,7 @@ cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 WASM_OPT=node_modules/.bin/wasm-opt   # binaryen 132 from npm; never Debian's 108 (corrupts externref tables)
 ESBUILD=node_modules/.bin/esbuild     # pinned in package.json
-TERSER=node_modules/.bin/terser       # pinned in package.json
-# Each module alone, without the `std` feature: the shipped wasm brings its own panic handler and
-# allocator (see src/wasm/runtime.rs); the tests build with the default features (std, both modules).
+# Each module alone (features `pager`, `codec`; the tests build both into one module).
 # The codec module has a target dir of its own: a cdylib's file name carries no feature hash, so
 # in one dir each build would overwrite (and recompile) the other's.
 PAGER_WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
@@ -24,35 +22,24 @@ cargo build --locked --release --target wasm32-unknown-unknown --no-default-feat
 
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
 # wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
-stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs scripts/strip-target-features.mjs scripts/unhash-imports.mjs scripts/lib/*.mjs docs/PACKAGE.md LICENSE \
-  node_modules/esbuild/package.json node_modules/terser/package.json | sha256sum | cut -c1-64)
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs docs/PACKAGE.md LICENSE \
+  node_modules/esbuild/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"
   exit 0
 fi
 rm -rf pkg
 # module wasm-file out-dir out-name
-stripped=$(mktemp -d)
 for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_codec"; do
   read -r wasm dir name <<<"$m"
-  # Without the target_features section: scripts/strip-target-features.mjs says why.
-  node scripts/strip-target-features.mjs "$wasm" "$stripped/$name.wasm"
   for t in web bundler nodejs; do
-    wasm-bindgen "$stripped/$name.wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
-    # Without the hashes wasm-bindgen appends to import names (scripts/unhash-imports.mjs says why).
-    node scripts/unhash-imports.mjs "$dir/$t" "$name" >/dev/null
-    # Each target's wasm differs (its imports name the target's JS modules): optimise each one.
-    # -ocimfs 30: inline a function into its only caller only when small (binaryen inlines any
-    # single-caller function by default; the huge merged functions compress worse: -3.9 KB gzip,
-    # measured, see BENCHMARKS.md "Size"). --converge: the passes again until nothing shrinks
-    # (-85 B gzip, +1 s). The two custom sections stripped are metadata that no runtime reads (the
-    # tool versions; the features the module was built for).
-    "$WASM_OPT" -Oz -ocimfs 30 --converge --strip-producers --strip-target-features \
-      --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types \
-      "$dir/$t/${name}_bg.wasm" -o "$dir/$t/${name}_bg.wasm"
+    wasm-bindgen "$wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
+    # Each target's wasm differs (its imports name the target's JS modules): optimise each one,
+    # as wasm-pack does (binaryen's size preset; the features come from the module's
+    # target_features section).
+    "$WASM_OPT" -Oz "$dir/$t/${name}_bg.wasm" -o "$dir/$t/${name}_bg.wasm"
   done
 done
-rm -r "$stripped"
 node scripts/package.mjs
 # The web builds ship one JS file: index.js, the entry bundled with the glue and the snippets and
 # minified (esbuild). A browser then fetches two files (index.js, the wasm), and one gzip stream
@@ -60,10 +47,6 @@ node scripts/package.mjs
 # wasm-bindgen's `new URL("…_bg.wasm", import.meta.url)` as it is, so the wasm is still found next
 # to index.js, and leaves one copy of errors.js (one PagerError class per module). The declarations
 # (index.d.ts → the glue's .d.ts) stay: they describe index.js's exports.
-# Then terser (pinned; its safe compression, as an ES module) over esbuild's output: −0.3 KB gzip
-# more than esbuild alone, measured; each alone does worse than the two in a row. Two of its
-# options changed, both meaning-preserving: function declarations hoisted to the top of their
-# scope (where JS puts them anyway) and single-use functions not inlined: −0.1 KB, measured.
 # duplicate-object-key: wasm-bindgen's glue lists a snippet imported both through shims and
 # directly (json.js in the codec module) twice in its imports object, with the same namespace.
 QUIET=(--log-level=warning --log-override:duplicate-object-key=silent)
@@ -71,9 +54,7 @@ for m in "pkg/web kubeapps_pager" "pkg/codec/web kubeapps_pager_codec"; do
   read -r dir name <<<"$m"
   "$ESBUILD" "$dir/index.js" --bundle --format=esm --minify "${QUIET[@]}" --outfile="$dir/index.bundle.js"
   rm -r "$dir/index.js" "$dir/$name.js" "$dir/snippets"
-  "$TERSER" "$dir/index.bundle.js" --module --compress hoist_funs=true,reduce_funcs=false --mangle \
-    --output "$dir/index.js"
-  rm "$dir/index.bundle.js"
+  mv "$dir/index.bundle.js" "$dir/index.js"
   node --input-type=module --check < "$dir/index.js"
 done
 # The bundler and nodejs builds: each file minified on its own (a transform, not a bundle). Each

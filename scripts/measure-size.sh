@@ -7,16 +7,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 OPT=node_modules/.bin/wasm-opt
-# The flags of scripts/build.sh.
-FEATURES=(-ocimfs 30 --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-reference-types)
 tmp=$(mktemp -d)
 gz() { gzip -9c "$1" | wc -c; }
 printf '| opt-level | wasm after wasm-opt -Oz | gzip |\n|---|---|---|\n'
 for level in s z 3; do
   CARGO_PROFILE_RELEASE_OPT_LEVEL=$level cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager -q 2>/dev/null
-  node scripts/strip-target-features.mjs "$WASM" "$tmp/$level.wasm"   # as scripts/build.sh does
-  wasm-bindgen "$tmp/$level.wasm" --target web --out-dir "$tmp/$level" --out-name kubeapps_pager
-  "$OPT" -Oz "${FEATURES[@]}" "$tmp/$level/kubeapps_pager_bg.wasm" -o "$tmp/$level/opt.wasm"
+  wasm-bindgen "$WASM" --target web --out-dir "$tmp/$level" --out-name kubeapps_pager
+  "$OPT" -Oz "$tmp/$level/kubeapps_pager_bg.wasm" -o "$tmp/$level/opt.wasm"
   printf '| %s | %s | %s |\n' "$level" "$(wc -c <"$tmp/$level/opt.wasm")" "$(gz "$tmp/$level/opt.wasm")"
 done
 cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager -q 2>/dev/null   # back to the profile's own level

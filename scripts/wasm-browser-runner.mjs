@@ -8,16 +8,14 @@
 // is closed after the answer: with Chromium's own connections, the runner's page load stalled in
 // about one start in two on this kind of machine (through chromedriver, the runner's headless
 // mode, as well as through playwright), for minutes; 18 starts in a row took 2–3 s each this way.
-// Exit code 0 only on "test result: ok". The runner gets a copy of the test module without its
-// `target_features` section (scripts/strip-target-features.mjs says why).
+// Exit code 0 only on "test result: ok".
 import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/support/browser.mjs";
-import { strippedCopy } from "./strip-target-features.mjs";
 
 const [built, ...args] = process.argv.slice(2);
-const wasm = strippedCopy(built);
+const wasm = built;
 const timeoutMs = 1000 * Number(process.env.WASM_BINDGEN_TEST_TIMEOUT ?? 120);
 const address = `127.0.0.1:${20000 + Math.floor(Math.random() * 20000)}`;
 const runner = spawn("wasm-bindgen-test-runner", [wasm, ...args], {

@@ -148,33 +148,21 @@ impl PagerError {
                     PagerError::InvalidContinueToken { .. } => "continue",
                     _ => "Kubeapps",
                 };
-                text!("invalid ", kind, " token (", reason.as_str(), "): ", message)
+                format!("invalid {kind} token ({}): {message}", reason.as_str())
             }
             PagerError::InvalidOptions { field, message } => {
-                text!("invalid options: ", field, ": ", message)
+                format!("invalid options: {field}: {message}")
             }
             PagerError::InvalidResponse {
                 source_name,
                 message,
-            } => text!("invalid response from ", source_name, ": ", message),
-            PagerError::FilterMismatch { expected, found } => text!(
-                "page token was made for another filter, sort order or source set (token fingerprint ",
-                hex16(*found),
-                ", options fingerprint ",
-                hex16(*expected),
-                ")"
-            ),
+            } => format!("invalid response from {source_name}: {message}"),
+            PagerError::FilterMismatch { expected, found } => format!("page token was made for another filter, sort order or source set (token fingerprint {}, options fingerprint {})", hex16(*found), hex16(*expected)),
             PagerError::NoProgress {
                 source_name,
                 message,
-            } => text!("source ", source_name, " makes no progress: ", message),
-            PagerError::SourceTooLarge { source_name, cap } => text!(
-                "source ",
-                source_name,
-                " must be read whole to merge in this order, and holds more than ",
-                cap,
-                " items"
-            ),
+            } => format!("source {source_name} makes no progress: {message}"),
+            PagerError::SourceTooLarge { source_name, cap } => format!("source {source_name} must be read whole to merge in this order, and holds more than {cap} items"),
         }
     }
 

@@ -49,7 +49,7 @@ impl FilterOptions {
     pub fn normalized(&self) -> FilterOptions {
         fn set(v: &[String]) -> Vec<String> {
             let mut v = v.to_vec();
-            crate::sort::sort_by(&mut v, |a, b| a.cmp(b));
+            v.sort();
             v.dedup();
             v
         }

@@ -34,7 +34,7 @@ impl SourceId {
 
     /// `plugin/cluster/namespace`, the label used in errors and stats.
     pub fn label(&self) -> String {
-        text!(self.plugin, "/", self.cluster, "/", self.namespace)
+        format!("{}/{}/{}", self.plugin, self.cluster, self.namespace)
     }
 
     /// The UTF-8 bytes a key of this source takes in a page token, as

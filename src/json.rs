@@ -1,11 +1,11 @@
-//! JSON text in and out without serde: a pull [`Reader`] and a [`Writer`].
+//! JSON text in without serde: a pull [`Reader`] for the token formats' JSON.
 //!
-//! The crate exchanges small, fixed shapes of JSON: the JSON inside
-//! Kubernetes continue tokens and Kubeapps core tokens, and the JavaScript
-//! views of its values at the wasm boundary (JS's own `JSON.stringify` and
-//! `JSON.parse` on the other side). A serde-based reader monomorphises every
-//! shape and carries float parsing and formatting; this module is one small,
-//! exact reader and writer instead, so the shipped wasm holds no serde_json.
+//! It reads the JSON inside Kubernetes continue tokens and Kubeapps core
+//! tokens as the Go servers that write them read it (the views at the wasm
+//! boundary are serde's). Still hand-written: the continue token decoder's
+//! diagnostics (which key, duplicate and case-folded keys as Go's
+//! `encoding/json` matches them, numbers of any magnitude) are read off this
+//! reader's events; moving them onto serde_json is left open.
 //!
 //! The reader accepts exactly RFC 8259 JSON (no comments, no trailing commas,
 //! white space = space, tab, CR, LF) and classifies every failure as
@@ -29,8 +29,6 @@
 use crate::prelude::*;
 use alloc::borrow::Cow;
 
-use crate::text::push_u64;
-
 /// JSON text that was rejected: why, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonError {
@@ -40,29 +38,12 @@ pub struct JsonError {
     pub message: Cow<'static, str>,
     /// Byte offset into the text where it was noticed.
     pub at: usize,
-    /// For a value that does not fit a schema (`src/view/schema.rs`): the member at fault, as JS
-    /// names it (`sources[0].kind`; `""` = the whole value). [`JsonError::describe`] then gives
-    /// `{path}: {message}`, without the byte offset, which means nothing to a caller who passed an
-    /// object.
-    pub path: Option<String>,
 }
 
 impl JsonError {
-    /// `"{message} at byte {at}"` (`"{path}: {message}"` for a schema's error), for error messages.
+    /// `"{message} at byte {at}"`, for error messages.
     pub fn describe(&self) -> String {
-        if let Some(path) = &self.path {
-            let path = if path.is_empty() { "value" } else { path };
-            let mut s = String::with_capacity(path.len() + 2 + self.message.len());
-            s.push_str(path);
-            s.push_str(": ");
-            s.push_str(&self.message);
-            return s;
-        }
-        let mut s = String::with_capacity(self.message.len() + 16);
-        s.push_str(&self.message);
-        s.push_str(" at byte ");
-        push_u64(&mut s, self.at as u64);
-        s
+        format!("{} at byte {}", self.message, self.at)
     }
 }
 
@@ -195,7 +176,6 @@ impl<'a> Reader<'a> {
             eof,
             message: message.into(),
             at: self.pos,
-            path: None,
         })
     }
 
@@ -598,146 +578,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Writes JSON text: values, arrays and objects, with the commas in between.
-///
-/// Call `begin_object`, then `key` + a value for each member, then
-/// `end_object` (arrays alike). Integers only: the crate writes no floats.
-#[derive(Debug, Default)]
-pub struct Writer {
-    out: String,
-    /// A value was just written at this level: the next one needs a comma.
-    comma: bool,
-}
-
-impl Writer {
-    /// An empty writer.
-    pub fn new() -> Self {
-        Writer::default()
-    }
-
-    /// The text written.
-    pub fn finish(self) -> String {
-        self.out
-    }
-
-    fn separate(&mut self) {
-        if self.comma {
-            self.out.push(',');
-        }
-        self.comma = true;
-    }
-
-    /// `{`.
-    pub fn begin_object(&mut self) {
-        self.separate();
-        self.out.push('{');
-        self.comma = false;
-    }
-
-    /// `}`.
-    pub fn end_object(&mut self) {
-        self.out.push('}');
-        self.comma = true;
-    }
-
-    /// `[`.
-    pub fn begin_array(&mut self) {
-        self.separate();
-        self.out.push('[');
-        self.comma = false;
-    }
-
-    /// `]`.
-    pub fn end_array(&mut self) {
-        self.out.push(']');
-        self.comma = true;
-    }
-
-    /// A member's key and its `:`; write its value next.
-    pub fn key(&mut self, key: &str) {
-        self.separate();
-        push_json_string(&mut self.out, key);
-        self.out.push(':');
-        self.comma = false;
-    }
-
-    /// A string value.
-    pub fn string(&mut self, s: &str) {
-        self.separate();
-        push_json_string(&mut self.out, s);
-    }
-
-    /// A non-negative integer (JS reads integers up to 2^53 exactly).
-    pub fn u64(&mut self, n: u64) {
-        self.separate();
-        push_u64(&mut self.out, n);
-    }
-
-    /// An integer.
-    pub fn i64(&mut self, n: i64) {
-        self.separate();
-        if n < 0 {
-            self.out.push('-');
-        }
-        push_u64(&mut self.out, n.unsigned_abs());
-    }
-
-    /// `true` or `false`.
-    pub fn bool(&mut self, b: bool) {
-        self.separate();
-        self.out.push_str(if b { "true" } else { "false" });
-    }
-
-    /// `null`.
-    pub fn null(&mut self) {
-        self.separate();
-        self.out.push_str("null");
-    }
-
-    /// A string member: `"key":"value"`.
-    pub fn str_field(&mut self, key: &str, value: &str) {
-        self.key(key);
-        self.string(value);
-    }
-
-    /// An integer member.
-    pub fn u64_field(&mut self, key: &str, value: u64) {
-        self.key(key);
-        self.u64(value);
-    }
-
-    /// A boolean member.
-    pub fn bool_field(&mut self, key: &str, value: bool) {
-        self.key(key);
-        self.bool(value);
-    }
-}
-
-/// Appends `s` as a JSON string, escaped as serde_json escapes it: `"` and `\`, the short
-/// forms `\b \f \n \r \t`, other control characters as `\u00XX` (lowercase hex).
-fn push_json_string(out: &mut String, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                out.push_str("\\u00");
-                out.push(char::from(HEX[(c as usize >> 4) & 0xF]));
-                out.push(char::from(HEX[c as usize & 0xF]));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -899,32 +739,5 @@ mod tests {
         assert_eq!(Number("4294967295").to_u32(), Ok(u32::MAX));
         assert_eq!(Number("4294967296").to_u32(), Err(IntFault::OutOfRange));
         assert_eq!(Number("-1").to_u32(), Err(IntFault::OutOfRange));
-    }
-
-    #[test]
-    fn writes_json_that_reads_back() {
-        let mut w = Writer::new();
-        w.begin_object();
-        w.str_field("s", "q\"b\\c\u{0}\u{1f}\n é😀\u{2028}");
-        w.u64_field("max", u64::MAX);
-        w.key("min");
-        w.i64(i64::MIN);
-        w.key("list");
-        w.begin_array();
-        w.begin_object();
-        w.end_object();
-        w.null();
-        w.bool(true);
-        w.u64(0);
-        w.end_array();
-        w.bool_field("b", false);
-        w.end_object();
-        let text = w.finish();
-        let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-        assert_eq!(
-            v,
-            serde_json::json!({"s": "q\"b\\c\u{0}\u{1f}\n é😀\u{2028}", "max": u64::MAX,
-                "min": i64::MIN, "list": [{}, null, true, 0], "b": false})
-        );
     }
 }

@@ -3,27 +3,25 @@
 //! A pure Rust core (no I/O, no clock, no JS types) with one thin wasm boundary
 //! (`src/wasm`, built for `wasm32` only). See `docs/DESIGN.md` for the architecture.
 //!
-//! The crate is `no_std` (it needs only `core` and `alloc`), so that the shipped wasm can leave
-//! out Rust's std and bring its own small panic handler and allocator (feature `std` off; see
-//! `Cargo.toml`). Host builds and the default features link std as usual.
+//! The crate is `no_std` (it needs only `core` and `alloc`: the core does no I/O); the wasm builds
+//! link Rust's std through wasm-bindgen, with std's panic handler and allocator.
 #![no_std]
 #![warn(missing_docs)]
 
 extern crate alloc;
-#[cfg(any(test, feature = "std"))]
+// The core uses only `core` and `alloc`; std is linked for its allocator and panic handler.
 extern crate std;
 
 /// What std's prelude gives every module, from `alloc`.
 mod prelude {
-    pub(crate) use crate::text::text;
     pub use alloc::borrow::ToOwned;
     pub use alloc::format;
     pub use alloc::string::{String, ToString};
+    #[allow(unused_imports)] // `vec!`: the tests' and a few modules'
     pub use alloc::vec;
     pub use alloc::vec::Vec;
 }
 
-pub mod case;
 pub mod error;
 pub mod filter;
 pub mod item;
@@ -31,7 +29,6 @@ pub mod json;
 pub mod options;
 pub mod order;
 pub mod pager;
-pub mod sort;
 pub mod text;
 pub mod token;
 pub mod view;

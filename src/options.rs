@@ -193,26 +193,24 @@ impl PagerOptions {
         if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
                 "sources",
-                text!(
-                    self.sources.len(),
-                    " sources given; 1 to ",
-                    MAX_SOURCES,
-                    " are allowed"
+                format!(
+                    "{} sources given; 1 to {MAX_SOURCES} are allowed",
+                    self.sources.len()
                 ),
             ));
         }
         for (i, s) in self.sources.iter().enumerate() {
             if s.id.plugin.is_empty() {
                 return Err(PagerError::options(
-                    text!("sources[", i, "].plugin"),
+                    format!("sources[{i}].plugin"),
                     "plugin name is empty",
                 ));
             }
             // At most 64 sources: comparing with each earlier one is cheap.
             if self.sources[..i].iter().any(|earlier| earlier.id == s.id) {
                 return Err(PagerError::options(
-                    text!("sources[", i, "]"),
-                    text!("source ", s.id.label(), " is listed twice"),
+                    format!("sources[{i}]"),
+                    format!("source {} is listed twice", s.id.label()),
                 ));
             }
         }
@@ -235,13 +233,7 @@ impl PagerOptions {
         if needed > MAX_TOKEN_BYTES - KEY_BYTES {
             return Err(PagerError::options(
                 "sources",
-                text!(
-                    "the sources' plugin, cluster and namespace names would take ",
-                    if bytes == usize::MAX { text!("over ", MAX_TOKEN_BYTES) } else { text!(needed) },
-                    " bytes of every page token; at most ",
-                    MAX_TOKEN_BYTES - KEY_BYTES,
-                    " are allowed, so that every position fits one (use fewer sources or shorter names)"
-                ),
+                format!("the sources' plugin, cluster and namespace names would take {} bytes of every page token; at most {} are allowed, so that every position fits one (use fewer sources or shorter names)", if bytes == usize::MAX { format!("over {MAX_TOKEN_BYTES}") } else { needed.to_string() }, MAX_TOKEN_BYTES - KEY_BYTES),
             ));
         }
         let ranges = [
@@ -258,7 +250,7 @@ impl PagerOptions {
             if value == 0 || value > max {
                 return Err(PagerError::options(
                     field,
-                    text!(value, " is out of range 1..=", max),
+                    format!("{value} is out of range 1..={max}"),
                 ));
             }
         }
@@ -312,7 +304,7 @@ impl PagerOptions {
         put_list(&mut out, &f.repositories);
         put_list(&mut out, &f.plugins);
         let mut sources: Vec<&SourceSpec> = self.sources.iter().collect();
-        crate::sort::sort_by(&mut sources, |a, b| a.id.cmp(&b.id));
+        sources.sort_by(|a, b| a.id.cmp(&b.id));
         out.extend_from_slice(&(sources.len() as u64).to_le_bytes());
         for s in sources {
             put_str(&mut out, &s.id.plugin);

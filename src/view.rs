@@ -1,92 +1,32 @@
-//! The JavaScript views of the crate's values (the shapes of `src/wasm/types.d.ts`), as JSON
-//! text written and read with [`crate::json`], or packed.
+//! The JavaScript views of the crate's values (the shapes of `src/wasm/types.d.ts`).
 //!
-//! The wasm boundary crosses with JSON text (`JSON.parse` / `JSON.stringify` on the JS side),
-//! and reads and writes it here rather than through serde, so the shipped wasm carries no
-//! serde_json and no per-type serde code. The views written are the serde views the token types
-//! document (tests check that they agree with `serde_json`); the readers accept what the
-//! boundary's serde shapes accepted, for the JSON that `JSON.stringify` writes:
+//! Views handed out are the types' serde views (the boundary converts them with
+//! serde-wasm-bindgen); a page token state, on `decodePageToken`'s path, is packed into one
+//! string for a JS builder instead ([`pack_page_token`]: a third of the time). The codec's inputs
+//! are read by their serde shapes from the JSON text `JSON.stringify` writes of them
+//! ([`read_page_token`]: unknown members ignored, `watermark` may be missing or `null`;
+//! [`read_continue_input`]: unknown members refused), with the member at fault named
+//! (`sources[1].offset: …`).
 //!
-//! - [`read_page_token`]: `PageTokenState`; unknown fields are ignored, `watermark` may be
-//!   missing or `null`.
-//! - [`read_continue_input`]: unknown fields are rejected.
-//!
-//! They are declared as shapes (module `schema`) read by one interpreter. Only the codec module
-//! reads these. The pager module's inputs (options, fetcher options, failures) are read against
-//! their shapes on the JS side (`src/wasm/driver.js`), which packs what the core needs into one
-//! string: [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk,
-//! cross without JSON too: [`ChunkFields`] reads them.
-//!
-//! Objects are read from JSON objects only (serde's derives also took an array of the fields in
-//! order, which no documented shape is). Numbers: whole numbers are read from integer literals
-//! (`JSON.stringify` writes every whole number below 10^21 so, and larger ones are out of every
-//! range read here).
-//!
-//! Errors are messages naming the field (`sources[1].offset: expected ...`); the boundary puts
-//! them in the `PagerError` its function throws.
+//! The pager module's inputs (options, fetcher options, failures) are read against their shapes
+//! on the JS side (`src/wasm/driver.js`), which packs what the core needs into one string:
+//! [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
+//! without JSON too: [`ChunkFields`] reads them.
 
-use crate::error::PagerError;
 use crate::filter::FilterOptions;
-use crate::item::{Categories, FieldsRef, Identity, SourceId};
-use crate::json::Writer;
+use crate::item::{Categories, FieldsRef, SourceId};
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 use crate::order::SortOrder;
 use crate::pager::Failure;
 use crate::prelude::*;
-use crate::text::{decimal, hex16};
-use crate::token::inspect::TokenKind;
-use crate::token::page_token::MAX_SOURCES;
-use crate::token::{ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
+use crate::text::hex16;
+use crate::token::{CoreToken, PageToken, PluginOffset};
 
 // ---------------------------------------------------------------------------
 // Writing
 
-/// `PageTokenState`: `{ fingerprint, pageSize, sources: [SourceTokenState] }` (the serde view).
-pub fn write_page_token(w: &mut Writer, token: &PageToken) {
-    w.begin_object();
-    write_page_token_fields(w, token);
-    w.end_object();
-}
-
-/// The members of [`write_page_token`], for views that add their own (`inspectToken`).
-fn write_page_token_fields(w: &mut Writer, token: &PageToken) {
-    w.str_field("fingerprint", &hex16(token.fingerprint));
-    w.u64_field("pageSize", token.page_size.into());
-    w.key("sources");
-    w.begin_array();
-    for s in &token.sources {
-        w.begin_object();
-        w.str_field("plugin", &s.source.plugin);
-        w.str_field("cluster", &s.source.cluster);
-        w.str_field("namespace", &s.source.namespace);
-        w.str_field("chunkToken", &s.chunk_token);
-        w.u64_field("offset", s.offset.into());
-        w.key("watermark");
-        match &s.watermark {
-            None => w.null(),
-            Some(m) => {
-                w.begin_object();
-                w.str_field("sortKey", &m.sort_key);
-                w.key("identity");
-                w.begin_object();
-                w.str_field("plugin", &m.identity.plugin);
-                w.str_field("cluster", &m.identity.cluster);
-                w.str_field("namespace", &m.identity.namespace);
-                w.str_field("identifier", &m.identity.identifier);
-                w.end_object();
-                w.end_object();
-            }
-        }
-        w.str_field("resourceVersion", &s.resource_version);
-        w.bool_field("exhausted", s.exhausted);
-        w.bool_field("inconsistent", s.inconsistent);
-        w.end_object();
-    }
-    w.end_array();
-}
-
 /// `PageTokenState` packed into one string for a JS builder (`makeTokenState` in
-/// `src/wasm/codec.js`), which makes the same object as [`write_page_token`]'s JSON in one call,
+/// `src/wasm/codec.js`), which makes the same object as [`PageToken`]'s serde view in one call,
 /// without JSON: the fingerprint's 16 hex digits, then numbers ([`push_number`]) and strings
 /// (their length in UTF-16 units as a number, then the string) in the order the object holds
 /// them: pageSize, the source count, then per source its flags (bit 0 a watermark, 1
@@ -137,281 +77,54 @@ pub fn push_number(out: &mut String, n: u32) {
     }
 }
 
-/// `ContinueTokenFields`: `{ version, resourceVersion, start, consistent }`, `resourceVersion`
-/// a decimal string.
-pub fn write_continue_token(w: &mut Writer, token: &ContinueToken) {
-    w.begin_object();
-    write_continue_fields(w, token);
-    w.end_object();
-}
-
-fn write_continue_fields(w: &mut Writer, token: &ContinueToken) {
-    w.str_field("version", &token.version);
-    w.key("resourceVersion");
-    w.string(&decimal(token.resource_version));
-    w.str_field("start", &token.start);
-    w.bool_field("consistent", token.is_consistent());
-}
-
-/// `{ entries: [{ plugin, offset }] }`'s `entries` member.
-fn write_core_entries(w: &mut Writer, token: &CoreToken) {
-    w.key("entries");
-    w.begin_array();
-    for (plugin, offset) in &token.entries {
-        w.begin_object();
-        w.str_field("plugin", plugin);
-        w.key("offset");
-        write_offset(w, *offset);
-        w.end_object();
-    }
-    w.end_array();
-}
-
-/// A plugin offset: the number, `-1` when finished.
-fn write_offset(w: &mut Writer, offset: PluginOffset) {
-    match offset {
-        PluginOffset::Finished => w.i64(-1),
-        PluginOffset::Offset(n) => w.u64(n),
-    }
-}
-
-/// `KubeappsToken` of the core API: `{ kind: "core", entries: [{ plugin, offset }] }`.
-pub fn write_kubeapps_core(w: &mut Writer, token: &CoreToken) {
-    w.begin_object();
-    w.str_field("kind", "core");
-    write_core_entries(w, token);
-    w.end_object();
-}
-
-/// `KubeappsToken` of a plugin: `{ kind: "offset", offset }`.
-pub fn write_kubeapps_offset(w: &mut Writer, offset: PluginOffset) {
-    w.begin_object();
-    w.str_field("kind", "offset");
-    w.key("offset");
-    write_offset(w, offset);
-    w.end_object();
-}
-
-/// `TokenInfo`, tagged by `kind` (see [`TokenInfo`]'s serde view).
-pub fn write_token_info(w: &mut Writer, info: &TokenInfo) {
-    w.begin_object();
-    match info {
-        TokenInfo::Page {
-            version,
-            byte_length,
-            text_length,
-            token,
-        } => {
-            w.str_field("kind", "page");
-            w.u64_field("version", (*version).into());
-            w.u64_field("byteLength", *byte_length as u64);
-            w.u64_field("textLength", *text_length as u64);
-            write_page_token_fields(w, token);
-        }
-        _ => write_token_info_members(w, info),
-    }
-    w.end_object();
-}
-
-/// The members of [`write_token_info`] for every kind but `page` (none for a page: the codec
-/// module builds that one in JS from [`pack_page_token`], and leaves the page writer out).
-pub fn write_token_info_members(w: &mut Writer, info: &TokenInfo) {
-    match info {
-        TokenInfo::Page { .. } => {}
-        TokenInfo::Continue(token) => {
-            w.str_field("kind", "continue");
-            write_continue_fields(w, token);
-        }
-        TokenInfo::KubeappsCore(token) => {
-            w.str_field("kind", "kubeappsCore");
-            write_core_entries(w, token);
-        }
-        TokenInfo::KubeappsOffset { offset } => {
-            w.str_field("kind", "kubeappsOffset");
-            w.key("offset");
-            write_offset(w, *offset);
-        }
-        TokenInfo::Invalid {
-            likely_kind,
-            code,
-            reason,
-            message,
-        } => {
-            w.str_field("kind", "invalid");
-            w.str_field("likelyKind", token_kind(*likely_kind));
-            w.str_field("code", code);
-            w.str_field("reason", reason);
-            w.str_field("message", message);
-        }
-    }
-}
-
-fn token_kind(kind: TokenKind) -> &'static str {
-    match kind {
-        TokenKind::Page => "page",
-        TokenKind::Continue => "continue",
-        TokenKind::KubeappsCore => "kubeappsCore",
-        TokenKind::KubeappsOffset => "kubeappsOffset",
-    }
-}
-
-/// The members of a `SourceStats` (its serde view: `requests`, `itemsScanned`, ...).
-pub fn write_source_stats_fields(w: &mut Writer, s: &crate::pager::SourceStats) {
-    w.u64_field("requests", s.requests);
-    w.u64_field("itemsScanned", s.items_scanned);
-    w.u64_field("filteredOut", s.filtered_out);
-    w.u64_field("duplicatesDropped", s.duplicates_dropped);
-    w.u64_field("rescans", s.rescans);
-    w.u64_field("expiredRecoveries", s.expired_recoveries);
-    w.u64_field("staleResponses", s.stale_responses);
-    w.u64_field("wholeReadSwitches", s.whole_read_switches);
-    w.u64_field("lateItems", s.late_items);
-}
-
-/// `PagerError.details` (see [`PagerError::details`], which gives the same as a JSON value).
-pub fn write_error_details(w: &mut Writer, error: &PagerError) {
-    w.begin_object();
-    match error {
-        PagerError::InvalidPageToken { reason, .. }
-        | PagerError::InvalidContinueToken { reason, .. }
-        | PagerError::InvalidKubeappsToken { reason, .. } => w.str_field("reason", reason.as_str()),
-        PagerError::InvalidOptions { field, .. } => w.str_field("field", field),
-        PagerError::InvalidResponse { source_name, .. }
-        | PagerError::NoProgress { source_name, .. } => w.str_field("source", source_name),
-        PagerError::FilterMismatch { expected, found } => {
-            w.str_field("expected", &hex16(*expected));
-            w.str_field("found", &hex16(*found));
-        }
-        PagerError::SourceTooLarge { source_name, cap } => {
-            w.str_field("source", source_name);
-            w.u64_field("cap", (*cap).into());
-        }
-    }
-    w.end_object();
+/// `KubeappsToken`: what `decodeKubeappsToken` hands out (`{ kind: "core", entries }` or
+/// `{ kind: "offset", offset }`), by the token types' serde views.
+#[derive(serde::Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum KubeappsToken {
+    /// The core API's `{"plugin": offset}` map.
+    Core(CoreToken),
+    /// A plugin's decimal offset.
+    Offset {
+        /// The offset, or finished.
+        offset: PluginOffset,
+    },
 }
 
 // ---------------------------------------------------------------------------
-// Reading: the shapes (checked by `schema`), then converted
+// Reading: the codec's inputs, by their serde shapes
 
-use schema::{Field, Kind, Node, Presence, Shape};
-
-const fn field(name: &'static str, kind: Kind, presence: Presence) -> Field {
-    Field {
-        name,
-        kind,
-        presence,
-    }
+/// Reads `text` as `T`'s serde shape (serde_json), naming the member at fault as JS names it
+/// (serde_path_to_error): `sources[1].offset: invalid type: string "1", expected …`. No byte
+/// position: it means nothing to a caller who passed an object. Lone surrogates (which
+/// `JSON.stringify` writes as `\udXXX` escapes) are serde_json's error too.
+fn read_json<T: serde::de::DeserializeOwned>(text: &str) -> core::result::Result<T, String> {
+    let describe = |path: String, e: serde_json::Error| {
+        let path = if path == "." { "value" } else { &path };
+        let message = e.to_string();
+        let position = format!(" at line {} column {}", e.line(), e.column());
+        let message = message.strip_suffix(&position).unwrap_or(&message);
+        format!("{path}: {message}")
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de)
+        .map_err(|e| describe(e.path().to_string(), e.into_inner()))?;
+    de.end().map_err(|e| describe(".".into(), e))?;
+    Ok(value)
 }
 
-use Presence::{Optional, Required};
-
-/// `Identity`.
-const IDENTITY: Shape = Shape {
-    fields: &[
-        field("plugin", Kind::Str, Required),
-        field("cluster", Kind::Str, Required),
-        field("namespace", Kind::Str, Required),
-        field("identifier", Kind::Str, Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `Watermark`.
-const WATERMARK: Shape = Shape {
-    fields: &[
-        field("sortKey", Kind::Str, Required),
-        field("identity", Kind::Obj(&IDENTITY), Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `SourceTokenState`.
-const SOURCE_STATE: Shape = Shape {
-    fields: &[
-        field("plugin", Kind::Str, Required),
-        field("cluster", Kind::Str, Required),
-        field("namespace", Kind::Str, Required),
-        field("chunkToken", Kind::Str, Required),
-        field("offset", Kind::U32, Required),
-        field("watermark", Kind::Obj(&WATERMARK), Optional),
-        field("resourceVersion", Kind::Str, Required),
-        field("exhausted", Kind::Bool, Required),
-        field("inconsistent", Kind::Bool, Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `PageTokenState`.
-const PAGE_TOKEN_STATE: Shape = Shape {
-    fields: &[
-        field("fingerprint", Kind::Str, Required),
-        field("pageSize", Kind::U32, Required),
-        field("sources", Kind::List(&Kind::Obj(&SOURCE_STATE)), Required),
-    ],
-    deny_unknown: false,
-};
-
-/// `PageTokenState` into a token (not checked: `encode` checks). Unknown members are ignored.
+/// `PageTokenState` into a token (not checked: `encode` checks), by [`PageToken`]'s serde view.
+/// Unknown members are ignored; `watermark` may be missing or `null`.
 ///
 /// Errors: a message naming what does not fit, including a fingerprint that is not 16
 /// lowercase hex digits and more than 64 sources.
 pub fn read_page_token(text: &str) -> core::result::Result<PageToken, String> {
-    let node = schema::read_text(text, &Kind::Obj(&PAGE_TOKEN_STATE)).map_err(|e| e.describe())?;
-    let [fingerprint, page_size, sources] = node.into_fields();
-    let fingerprint = fingerprint.into_string();
-    let hex = fingerprint.len() == 16
-        && fingerprint
-            .bytes()
-            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    let fingerprint = match u64::from_str_radix(&fingerprint, 16) {
-        Ok(v) if hex => v,
-        _ => return Err("fingerprint: must be 16 lowercase hex digits".into()),
-    };
-    let sources = sources.into_list();
-    if sources.len() > MAX_SOURCES {
-        return Err("sources: a page token holds at most 64".into());
-    }
-    Ok(PageToken {
-        fingerprint,
-        page_size: page_size.as_u32().unwrap_or(0),
-        sources: sources.into_iter().map(source_state_from).collect(),
-    })
-}
-
-fn source_state_from(node: Node) -> crate::token::SourceState {
-    let [plugin, cluster, namespace, chunk_token, offset, watermark, rv, exhausted, inconsistent] =
-        node.into_fields();
-    crate::token::SourceState {
-        source: SourceId::new(
-            plugin.into_string(),
-            cluster.into_string(),
-            namespace.into_string(),
-        ),
-        chunk_token: chunk_token.into_string(),
-        offset: offset.as_u32().unwrap_or(0),
-        watermark: match watermark {
-            Node::Obj(_) => {
-                let [sort_key, identity] = watermark.into_fields();
-                let [plugin, cluster, namespace, identifier] = identity.into_fields();
-                Some(crate::token::Watermark {
-                    sort_key: sort_key.into_string(),
-                    identity: Identity {
-                        plugin: plugin.into_string(),
-                        cluster: cluster.into_string(),
-                        namespace: namespace.into_string(),
-                        identifier: identifier.into_string(),
-                    },
-                })
-            }
-            _ => None,
-        },
-        resource_version: rv.into_string(),
-        exhausted: exhausted.is_true(),
-        inconsistent: inconsistent.is_true(),
-    }
+    read_json(text)
 }
 
 /// `ContinueTokenInput`'s `resourceVersion`.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
 pub enum ResourceVersion {
     /// A whole number within int64.
     Number(i64),
@@ -419,24 +132,18 @@ pub enum ResourceVersion {
     Text(String),
 }
 
-/// `ContinueTokenInput`.
-const CONTINUE_INPUT: Shape = Shape {
-    fields: &[
-        field("resourceVersion", Kind::IntOrStr, Required),
-        field("start", Kind::Str, Required),
-    ],
-    deny_unknown: true,
-};
+/// `ContinueTokenInput`: `{ resourceVersion: number | string, start: string }`.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ContinueInput {
+    resource_version: ResourceVersion,
+    start: String,
+}
 
-/// `ContinueTokenInput` (`{ resourceVersion: number | string, start }`, unknown members rejected).
+/// `ContinueTokenInput` (unknown members rejected).
 pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion, String), String> {
-    let node = schema::read_text(text, &Kind::Obj(&CONTINUE_INPUT)).map_err(|e| e.describe())?;
-    let [rv, start] = node.into_fields();
-    let rv = match rv {
-        Node::Int(n) => ResourceVersion::Number(n),
-        other => ResourceVersion::Text(other.into_string()),
-    };
-    Ok((rv, start.into_string()))
+    let input: ContinueInput = read_json(text)?;
+    Ok((input.resource_version, input.start))
 }
 
 // ---------------------------------------------------------------------------
@@ -597,7 +304,7 @@ impl<'a> ChunkFields<'a> {
             pos = pos.saturating_add(len + 1);
             Some(field)
         };
-        let bad = |i: usize| text!("items[", i, "]: the key text does not match its lengths");
+        let bad = |i: usize| format!("items[{i}]: the key text does not match its lengths");
         while let Some(first) = lens.next() {
             let i = items.len();
             let start = fields.len();
@@ -668,8 +375,6 @@ fn utf8_len(text: &str, units: usize) -> Option<usize> {
     }
     (seen == units).then_some(bytes)
 }
-
-mod schema;
 
 #[cfg(test)]
 mod tests;

@@ -8,9 +8,7 @@ import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readWasm } from "./wasm-sections.mjs";
-import { stripTargetFeatures } from "../../scripts/strip-target-features.mjs";
 
-const FEATURES = ["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-reference-types"];
 
 /** Hash of a module's code section: equal hashes mean the same functions at the same indices. */
 function codeHash(bytes) {
@@ -40,14 +38,10 @@ export function variants(repo, shippedWasm, log = () => {}) {
 
 function build(repo, artefact, dir) {
   const named = path.join(dir, "named");
-  // As scripts/build.sh does: wasm-bindgen reads the module without its target_features section.
   mkdirSync(named, { recursive: true });
-  const input = path.join(named, "input.wasm");
-  stripTargetFeatures(artefact, input);
-  execFileSync("wasm-bindgen", [input, "--target", "web", "--out-dir", named, "--out-name", "kubeapps_pager"], { stdio: "inherit" });
-  rmSync(input);
+  execFileSync("wasm-bindgen", [artefact, "--target", "web", "--out-dir", named, "--out-name", "kubeapps_pager"], { stdio: "inherit" });
   const wasm = path.join(named, "kubeapps_pager_bg.wasm");
-  execFileSync(path.join(repo, "node_modules/.bin/wasm-opt"), ["-Oz", "-ocimfs", "30", "--converge", "-g", ...FEATURES, wasm, "-o", wasm], { stdio: "inherit" });
+  execFileSync(path.join(repo, "node_modules/.bin/wasm-opt"), ["-Oz", "-g", wasm, "-o", wasm], { stdio: "inherit" });
 
   const counted = path.join(dir, "counted");
   cpSync(named, counted, { recursive: true });

@@ -1,7 +1,6 @@
 // Reading and writing the wasm binary format (https://webassembly.github.io/spec/core/binary/):
-// LEB128 numbers, names and the module's sections. Shared by the build scripts that edit
-// wasm-bindgen's input or output (strip-target-features.mjs, unhash-imports.mjs) and the bench's
-// profile build (bench/lib/wasm-sections.mjs).
+// LEB128 numbers, names and the module's sections. Read by the bench's profile build
+// (bench/lib/wasm-sections.mjs).
 
 /** A cursor over `bytes` at `pos`: unsigned LEB128 numbers (`u32`) and names (`name`). */
 export function reader(bytes, pos = 0) {

@@ -12,8 +12,6 @@
 
 use crate::prelude::*;
 
-use crate::sort::sort_by;
-
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
@@ -712,7 +710,7 @@ impl<P> Cursor<P> {
             .as_ref()
             .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
         {
-            return Err(self.invalid(text!("next token longer than ", MAX_TOKEN_LEN, " bytes")));
+            return Err(self.invalid(format!("next token longer than {MAX_TOKEN_LEN} bytes")));
         }
         // An answer whose next token is the very token it was asked with ends the list (a plugin
         // that signals its end so): its items count, then nothing more is asked.
@@ -735,7 +733,9 @@ impl<P> Cursor<P> {
                 // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
                 // breaks the offset arithmetic.
                 if self.decimal && n > flight.limit as usize {
-                    return Err(self.invalid(text!(n, " items returned for limit ", flight.limit)));
+                    return Err(
+                        self.invalid(format!("{n} items returned for limit {}", flight.limit))
+                    );
                 }
             }
         }
@@ -753,15 +753,7 @@ impl<P> Cursor<P> {
                 [f.plugin, f.cluster, f.namespace, f.identifier],
             );
             if bytes > ctx.max_key_bytes {
-                return Err(self.invalid(text!(
-                    "item ",
-                    i,
-                    "'s key is ",
-                    bytes,
-                    " bytes (its sort field and identifier, UTF-8); a page token holds keys of at most ",
-                    ctx.max_key_bytes,
-                    " bytes"
-                )));
+                return Err(self.invalid(format!("item {i}'s key is {bytes} bytes (its sort field and identifier, UTF-8); a page token holds keys of at most {} bytes", ctx.max_key_bytes)));
             }
             items.push((ctx.order.key_of(&f), ctx.filter.matches_ref(&f), p));
         }
@@ -992,17 +984,16 @@ impl<P> Cursor<P> {
                     // it gave before (`pos + 1`): the list did not move, it is no repeat.
                     let repeat = !new_pass && !overlap_only && self.seen_tokens.contains(t);
                     if *t == flight.token || repeat {
-                        return Err(self.no_progress(text!(
-                            "returned the token ",
-                            crate::text::quoted(t),
-                            " again"
+                        return Err(self.no_progress(format!(
+                            "returned the token {} again",
+                            crate::text::quoted(t)
                         )));
                     }
                 }
                 if !progress && self.stalled >= ctx.max_chunks_without_progress {
-                    return Err(self.no_progress(text!(
-                        u64::from(self.stalled) + 1,
-                        " chunks in a row brought nothing new"
+                    return Err(self.no_progress(format!(
+                        "{} chunks in a row brought nothing new",
+                        u64::from(self.stalled) + 1
                     )));
                 }
             }
@@ -1099,7 +1090,9 @@ impl<P> Cursor<P> {
                 .filter(|_| self.spec.kind == SourceKind::Kubernetes)?;
             // Apiservers write one spelling of a token: that one is enough here.
             let token = ContinueToken::decode_canonical(next)?;
-            token.is_consistent().then(|| text!(token.resource_version))
+            token
+                .is_consistent()
+                .then(|| format!("{}", token.resource_version))
         };
         if let Some(rv) = p
             .resource_version
@@ -1301,25 +1294,24 @@ impl<P> Cursor<P> {
         };
         // The items consumed from the source are a prefix of its own order up to its last
         // consumed item (its watermark) and that item's equal names (any order among them);
-        // failing that, the last item read. Found by identity: items inserted or deleted
-        // ahead since do not move it.
-        let found = [self.watermark.as_ref(), sw.last_read.as_ref()]
-            .into_iter()
-            .flatten()
-            .filter(|_| sw.live)
-            .find_map(|k| all.iter().position(|e| e.key == *k))
-            .map(|j| {
-                let name = all.get(j).map(|e| e.key.primary());
-                let run = all
-                    .iter()
-                    .skip(j + 1)
-                    .take_while(|e| Some(e.key.primary()) == name)
-                    .count();
-                (j + 1 + run) as u64
-            });
-        // Not found (deleted since, or a resumed position): by count; unknown: every item at or
-        // below W is late (shown again rather than lost).
-        let cut = found.or(sw.read_count).unwrap_or(0);
+        // failing that, up to the last item read. Found by identity: items inserted or deleted
+        // ahead since do not move it. Else by count; unknown: 0 (every item at or below W is
+        // then taken as never shown: a repeat rather than a loss). A resumed switch has only
+        // its token's count (the watermark has moved on in key order since).
+        let mut cut = sw.read_count.unwrap_or(0);
+        for anchor in [&self.watermark, &sw.last_read] {
+            let (Some(k), true) = (anchor, sw.live) else {
+                continue;
+            };
+            if let Some(j) = all.iter().position(|e| e.key == *k) {
+                let mut end = j + 1;
+                while all.get(end).is_some_and(|e| e.key.primary() == k.primary()) {
+                    end += 1;
+                }
+                cut = end as u64;
+                break;
+            }
+        }
         let mut kept = Vec::with_capacity(all.len());
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
@@ -1329,27 +1321,31 @@ impl<P> Cursor<P> {
                 }
                 e.late = true;
             }
-            if e.payload.is_none() {
-                delta.filtered_out += 1;
-            }
             kept.push(e);
         }
         delta.duplicates_dropped += sort_unique(&mut kept);
         // A resumed late phase: the first `skip` late items (in key order) were shown.
         let mut skip = sw.skip;
-        kept.retain(|e| {
-            if e.late && skip > 0 {
-                skip -= 1;
-                return false;
+        let mut buf = Vec::with_capacity(kept.len());
+        self.late_pending = 0;
+        for e in kept {
+            if e.late {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                self.late_pending += 1;
             }
-            true
-        });
-        self.late_pending = kept.iter().filter(|e| e.late).count();
+            if e.payload.is_none() {
+                delta.filtered_out += 1;
+            }
+            buf.push(e);
+        }
         self.late_shown = sw.skip;
         self.late_from = (self.late_pending > 0).then_some(cut);
         self.late_mark = late_mark(self.late_from);
-        reverse(&mut kept);
-        self.buf = kept;
+        reverse(&mut buf);
+        self.buf = buf;
     }
 
     /// Handles a failed request. A 410 on a kubernetes source goes on with the
@@ -1362,11 +1358,7 @@ impl<P> Cursor<P> {
             .as_ref()
             .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
         {
-            return Err(self.invalid(text!(
-                "continue token longer than ",
-                MAX_TOKEN_LEN,
-                " bytes"
-            )));
+            return Err(self.invalid(format!("continue token longer than {MAX_TOKEN_LEN} bytes")));
         }
         Ok(())
     }
@@ -1693,7 +1685,7 @@ impl<P> Cursor<P> {
 /// alone for all of them (`None` or `u64::MAX`).
 fn late_mark(read: Option<u64>) -> String {
     match read {
-        Some(c) if c != u64::MAX => text!(SWITCH_MARK, c),
+        Some(c) if c != u64::MAX => format!("{SWITCH_MARK}{c}"),
         _ => String::from(SWITCH_MARK),
     }
 }
@@ -1701,7 +1693,7 @@ fn late_mark(read: Option<u64>) -> String {
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
-    sort_by(entries, |a, b| a.key.cmp(&b.key));
+    entries.sort_by(|a, b| a.key.cmp(&b.key));
     let before = entries.len();
     entries.dedup_by(|a, b| a.key == b.key);
     (before - entries.len()) as u64
@@ -1729,28 +1721,32 @@ fn not_after(first: &SortKey, reference: &SortKey) -> bool {
 /// integer holds. Such a token was not written by this pager: forwarding it would hand the plugin
 /// a position it never gave. Other text is a continue token or an opaque one.
 pub(crate) fn bad_offset(token: &str, offset: u32) -> Option<&'static str> {
-    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let bytes = token.as_bytes();
+    let digits = match bytes.first() {
+        Some(b'-' | b'+') => bytes.get(1..).unwrap_or_default(),
+        _ => bytes,
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    if digits.len() != token.len() {
-        return Some("its chunk token is a signed offset");
+    if digits.len() != bytes.len() {
+        return Some("signed offset");
     }
-    let fits = digits
-        .parse::<u64>()
-        .ok()
+    // The same canonical reading as every decimal offset (a leading zero is opaque: None).
+    let fits = canonical_decimal(token)
         .and_then(|p| p.checked_add(u64::from(offset)))
-        .is_some_and(|p| p <= i64::MAX as u64);
-    (!fits).then_some("its offset overflows a 64-bit signed integer")
+        .map_or(digits.first() == Some(&b'0'), |p| p <= i64::MAX as u64);
+    (!fits).then_some("offset over 2^63 - 1")
 }
 
 /// Whether a failed request says its position is invalid: HTTP 400 (gRPC/Connect
 /// `InvalidArgument` maps to it), or a reason naming that code, whatever the status.
 fn refuses_position(failure: &Failure) -> bool {
     failure.status == 400
-        || failure.reason.as_deref().is_some_and(|r| {
-            r.eq_ignore_ascii_case("InvalidArgument") || r.eq_ignore_ascii_case("invalid_argument")
-        })
+        || matches!(
+            failure.reason.as_deref(),
+            Some("InvalidArgument" | "invalid_argument")
+        )
 }
 
 /// A plugin's decimal item offset: ASCII digits, no sign, no leading zero,
@@ -1768,7 +1764,7 @@ fn format_offset(pos: u64) -> String {
     if pos == 0 {
         String::new()
     } else {
-        text!(pos)
+        format!("{pos}")
     }
 }
 

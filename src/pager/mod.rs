@@ -215,10 +215,9 @@ impl<P: Clone> Pager<P> {
         if state.sources.len() != options.sources.len() {
             return Err(PagerError::page_token(
                 TokenFault::InvalidField,
-                text!(
-                    "token holds ",
+                format!(
+                    "token holds {} sources, the options {}",
                     state.sources.len(),
-                    " sources, the options ",
                     options.sources.len()
                 ),
             ));
@@ -229,13 +228,13 @@ impl<P: Clone> Pager<P> {
             let Some(st) = state.sources.iter().find(|st| st.source == spec.id) else {
                 return Err(PagerError::page_token(
                     TokenFault::InvalidField,
-                    text!("token has no position for source ", spec.id.label()),
+                    format!("token has no position for source {}", spec.id.label()),
                 ));
             };
             if let Some(why) = cursor::bad_offset(&st.chunk_token, st.offset) {
                 return Err(PagerError::page_token(
                     TokenFault::InvalidField,
-                    text!("source ", spec.id.label(), ": ", why),
+                    format!("source {}: {why}", spec.id.label()),
                 ));
             }
             // A watermark no item of this source could have set (its key is over the limit the
@@ -247,14 +246,7 @@ impl<P: Clone> Pager<P> {
                 if bytes > options.max_key_bytes() {
                     return Err(PagerError::page_token(
                         TokenFault::InvalidField,
-                        text!(
-                            "the watermark of source ",
-                            spec.id.label(),
-                            " is a key of ",
-                            bytes,
-                            " bytes; a pager of these sources takes keys of at most ",
-                            options.max_key_bytes()
-                        ),
+                        format!("the watermark of source {} is a key of {bytes} bytes; a pager of these sources takes keys of at most {}", spec.id.label(), options.max_key_bytes()),
                     ));
                 }
             }
@@ -502,50 +494,6 @@ impl<P: Clone> Pager<P> {
             self.cursors.len(),
             &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
-        .map_err(|e| match e {
-            PagerError::InvalidPageToken {
-                reason: TokenFault::TooLong,
-                message,
-            } => PagerError::InvalidPageToken {
-                reason: TokenFault::TooLong,
-                message: self.room_taken(message),
-            },
-            e => e,
-        })
-    }
-
-    /// A `too-long` message that names what takes the page token's room: the bytes of each
-    /// source's watermark key and chunk token, the largest first.
-    fn room_taken(&self, message: String) -> String {
-        let order = self.options.sort;
-        let mut parts: Vec<(usize, String)> = Vec::new();
-        for c in &self.cursors {
-            let st = c.state(order);
-            let key = st
-                .watermark
-                .as_ref()
-                .map_or(0, |[v, p, c2, n, i]| c.spec.id.key_bytes(v, [p, c2, n, i]));
-            parts.push((
-                key + st.chunk_token.len(),
-                text!(
-                    c.spec.id.label(),
-                    ": key ",
-                    key,
-                    " B, token ",
-                    st.chunk_token.len(),
-                    " B"
-                ),
-            ));
-        }
-        crate::sort::sort_by(&mut parts, |a, b| b.0.cmp(&a.0));
-        let mut out = text!(message, "; the position holds ");
-        for (i, (_, p)) in parts.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            out.push_str(p);
-        }
-        out
     }
 
     /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).

@@ -1,4 +1,4 @@
-//! Strict base64 reading rules shared by every token decoder.
+//! Strict base64 reading rules shared by every token decoder, on the `base64` crate.
 //!
 //! Every token this crate writes is base64url without padding (RFC 4648 §5),
 //! so it can stand in a URL query or path unescaped. Reading is lenient in
@@ -20,29 +20,39 @@
 //! never decode to the same bytes. (Go's non-strict decoders, e.g. the
 //! apiserver's `base64.RawURLEncoding`, ignore those bits; every encoder,
 //! Go's included, writes them as zero.)
+//!
+//! The `base64` crate does the encoding and decoding; the rules are its engines' configuration
+//! (one engine per alphabet and padding: canonical padding or none, trailing bits refused). Only
+//! the diagnosis of a rejected text (which rule, where) is this module's.
 
 use crate::error::TokenFault;
 use crate::prelude::*;
 use crate::text::quoted_char;
+use base64::alphabet::{Alphabet, STANDARD, URL_SAFE};
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
+use base64::engine::DecodePaddingMode;
+use base64::{DecodeError, Engine};
 
-/// The URL-safe alphabet (RFC 4648 §5), the one [`encode`] writes.
-const URL_ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/// The `base64` crate's engine for one alphabet and one padding rule, strict in every other way:
+/// no padding written, unused low bits of the last character must be zero (canonical text).
+const fn engine(alphabet: &Alphabet, padding: DecodePaddingMode) -> GeneralPurpose {
+    GeneralPurpose::new(
+        alphabet,
+        GeneralPurposeConfig::new()
+            .with_encode_padding(false)
+            .with_decode_allow_trailing_bits(false)
+            .with_decode_padding_mode(padding),
+    )
+}
 
-/// Marks a byte that is not a base64 digit in [`DIGIT`].
-const NOT_DIGIT: u8 = 0xFF;
-
-/// Value of each byte as a base64 digit, for both alphabets; [`NOT_DIGIT`] otherwise.
-const DIGIT: [u8; 256] = {
-    let mut table = [NOT_DIGIT; 256];
-    let mut i = 0;
-    while i < 64 {
-        table[URL_ALPHABET[i] as usize] = i as u8;
-        i += 1;
-    }
-    table[b'+' as usize] = 62;
-    table[b'/' as usize] = 63;
-    table
-};
+/// URL-safe, unpadded: what [`encode`] writes and `url_only` reads.
+const URL_RAW: GeneralPurpose = engine(&URL_SAFE, DecodePaddingMode::RequireNone);
+/// URL-safe, padded (the padding exactly as long as the data needs).
+const URL_PADDED: GeneralPurpose = engine(&URL_SAFE, DecodePaddingMode::RequireCanonical);
+/// Standard alphabet, unpadded.
+const STD_RAW: GeneralPurpose = engine(&STANDARD, DecodePaddingMode::RequireNone);
+/// Standard alphabet, padded.
+const STD_PADDED: GeneralPurpose = engine(&STANDARD, DecodePaddingMode::RequireCanonical);
 
 /// How strictly [`decode_with`] reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -76,13 +86,7 @@ impl Base64Error {
 
 /// Length of the unpadded base64 text of `n` bytes: `ceil(8n / 6)`.
 pub fn encoded_len(n: usize) -> usize {
-    // n / 3 full groups of 4 characters, then 0, 2 or 3 characters for the rest.
-    let rest = match n % 3 {
-        0 => 0,
-        1 => 2,
-        _ => 3,
-    };
-    (n / 3).saturating_mul(4).saturating_add(rest)
+    base64::encoded_len(n, false).unwrap_or(usize::MAX)
 }
 
 /// Encodes bytes as base64url without padding (RFC 4648 §5).
@@ -90,22 +94,7 @@ pub fn encoded_len(n: usize) -> usize {
 /// Never fails. Example: `encode(b"+RID:~kubeapps/pkg-b==#RT:1#TRC:10")` is
 /// `"K1JJRDp-a3ViZWFwcHMvcGtnLWI9PSNSVDoxI1RSQzoxMA"`.
 pub fn encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(encoded_len(bytes.len()));
-    let digit = |v: u32| char::from(URL_ALPHABET[(v & 0x3F) as usize]);
-    // Bits in, 6 at a time out (no 3-byte groups to index: no bounds checks; size).
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for &b in bytes {
-        acc = (acc << 8) | u32::from(b);
-        bits += 8;
-        while bits >= 6 {
-            bits -= 6;
-            out.push(digit(acc >> bits));
-        }
-    }
-    if bits > 0 {
-        out.push(digit(acc << (6 - bits)));
-    }
-    out
+    URL_RAW.encode(bytes)
 }
 
 /// Decodes base64 text by the rules in the module docs, with no length limit.
@@ -120,72 +109,49 @@ pub fn decode(text: &str) -> Result<Vec<u8>, TokenFault> {
 /// Decodes base64 text by the rules in the module docs and `rules`.
 ///
 /// Errors as [`decode`], plus [`TokenFault::TooLong`] when the text is over
-/// `rules.max_len` (checked before any other work). Allocates only the result
-/// (at most `3 * text.len() / 4` bytes) and, on error, the message.
+/// `rules.max_len` (checked before any other work). The `base64` crate decodes, with the engine
+/// the text's alphabet and padding call for (`url_only`: URL-safe, unpadded); a text it rejects
+/// is then read again here, only to tell which rule it breaks and where.
 pub fn decode_with(text: &str, rules: DecodeRules) -> Result<Vec<u8>, Base64Error> {
     let bytes = text.as_bytes();
     if let Some(max) = rules.max_len {
         if bytes.len() > max {
             return Err(Base64Error::new(
                 TokenFault::TooLong,
-                text!(
-                    "the token is ",
-                    bytes.len(),
-                    " bytes long; at most ",
-                    max,
-                    " are accepted"
+                format!(
+                    "the token is {} bytes long; at most {max} are accepted",
+                    bytes.len()
                 ),
             ));
         }
     }
-    // One table lookup a byte: a text of URL-safe digits only (every token this crate writes)
-    // or, when allowed, of standard ones only, with no `=`, needs no other check of its
-    // characters. Anything else goes through `check_characters`, which finds the fault and says where.
-    // Only where the codec is built (`decodePageToken`'s speed): the shipped pager module, which
-    // decodes a continue token per chunk and a page token per resume, keeps its size (+68 B gzip).
-    #[cfg(feature = "codec")]
-    let data_len = match plain_alphabet(bytes) {
-        0 => check_characters(text, rules)?,
-        CLASS_STD if rules.url_only => check_characters(text, rules)?,
-        _ => bytes.len(),
+    let padded = bytes.last() == Some(&b'=');
+    let standard = bytes.iter().any(|&b| b == b'+' || b == b'/');
+    let engine = match (rules.url_only, standard, padded) {
+        (true, _, _) | (false, false, false) => &URL_RAW,
+        (false, false, true) => &URL_PADDED,
+        (false, true, false) => &STD_RAW,
+        (false, true, true) => &STD_PADDED,
     };
-    #[cfg(not(feature = "codec"))]
-    let data_len = check_characters(text, rules)?;
-    check_padding(bytes.len(), data_len, rules)?;
-    // `get`: `data_len` is never over the length, and no panic path (size).
-    decode_digits(bytes.get(..data_len).unwrap_or_default())
+    engine.decode(bytes).map_err(|e| diagnose(text, rules, e))
 }
 
-/// [`CLASS`] of an alphanumeric byte or of `-`/`_` (the URL-safe alphabet).
-#[cfg(feature = "codec")]
-const CLASS_URL: u8 = 1;
-/// [`CLASS`] of an alphanumeric byte or of `+`/`/` (the standard alphabet).
-#[cfg(feature = "codec")]
-const CLASS_STD: u8 = 2;
-/// Per byte: `CLASS_URL | CLASS_STD` for `A-Z a-z 0-9`, `CLASS_URL` for `-` `_`, `CLASS_STD` for
-/// `+` `/`, 0 for anything else (`=`, white space, other bytes, UTF-8 bytes of non-ASCII).
-#[cfg(feature = "codec")]
-const CLASS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut i = 0;
-    while i < 62 {
-        table[URL_ALPHABET[i] as usize] = CLASS_URL | CLASS_STD;
-        i += 1;
+/// Why the engine rejected `text`: the first rule it breaks (in the order of the module docs),
+/// with what was found and where.
+fn diagnose(text: &str, rules: DecodeRules, error: DecodeError) -> Base64Error {
+    if let Err(e) = check_characters(text, rules)
+        .and_then(|data_len| check_padding(text.len(), data_len, rules))
+    {
+        return e;
     }
-    table[b'-' as usize] = CLASS_URL;
-    table[b'_' as usize] = CLASS_URL;
-    table[b'+' as usize] = CLASS_STD;
-    table[b'/' as usize] = CLASS_STD;
-    table
-};
-
-/// Which one alphabet every byte belongs to: `CLASS_URL`, `CLASS_STD`, `CLASS_URL | CLASS_STD`
-/// (alphanumerics only, or an empty text: both), or 0 (a byte of neither, or the two mixed).
-#[cfg(feature = "codec")]
-fn plain_alphabet(bytes: &[u8]) -> u8 {
-    bytes
-        .iter()
-        .fold(CLASS_URL | CLASS_STD, |all, &b| all & CLASS[usize::from(b)])
+    // The characters and the padding are fine: what is left is the last character's unused bits.
+    match error {
+        DecodeError::InvalidLastSymbol { symbol, .. } => Base64Error::new(
+            TokenFault::BadCharacter,
+            format!("the last character {} sets bits past the end of the data; this is not how any encoder writes it (altered token?)", quoted_char(char::from(symbol))),
+        ),
+        other => Base64Error::new(TokenFault::BadCharacter, format!("{other}")),
+    }
 }
 
 /// Checks every character; returns the length of the text before any `=`.
@@ -199,12 +165,9 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
         if c.is_whitespace() {
             return Err(Base64Error::new(
                 TokenFault::Whitespace,
-                text!(
-                    "white space ",
-                    quoted_char(c),
-                    " at byte ",
-                    at,
-                    "; tokens hold none (copied with a line break?)"
+                format!(
+                    "white space {} at byte {at}; tokens hold none (copied with a line break?)",
+                    quoted_char(c)
                 ),
             ));
         }
@@ -233,51 +196,28 @@ fn check_characters(text: &str, rules: DecodeRules) -> Result<usize, Base64Error
     }
     if let Some((at, c)) = first_bad {
         let what = if first_pad.is_some_and(|p| p < at)
-            && c.is_ascii()
-            && DIGIT[c as usize] != NOT_DIGIT
+            && (c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '+' | '/'))
         {
-            text!(
-                quoted_char(c),
-                " at byte ",
-                at,
-                " follows '=' padding, which may only end the token"
+            format!(
+                "{} at byte {at} follows '=' padding, which may only end the token",
+                quoted_char(c)
             )
         } else {
-            text!(
-                "character ",
-                quoted_char(c),
-                " at byte ",
-                at,
-                " is not base64"
-            )
+            format!("character {} at byte {at} is not base64", quoted_char(c))
         };
         return Err(Base64Error::new(TokenFault::BadCharacter, what));
     }
     if let (Some((u_at, u)), Some((s_at, s))) = (first_url, first_std) {
         return Err(Base64Error::new(
             TokenFault::MixedAlphabet,
-            text!(
-                quoted_char(u),
-                " at byte ",
-                u_at,
-                " is URL-safe base64 but ",
-                quoted_char(s),
-                " at byte ",
-                s_at,
-                " is standard base64; a token uses one alphabet"
-            ),
+            format!("{} at byte {u_at} is URL-safe base64 but {} at byte {s_at} is standard base64; a token uses one alphabet", quoted_char(u), quoted_char(s)),
         ));
     }
     if rules.url_only {
         if let Some((at, c)) = first_std {
             return Err(Base64Error::new(
                 TokenFault::BadCharacter,
-                text!(
-                    quoted_char(c),
-                    " at byte ",
-                    at,
-                    " is standard base64; this token is URL-safe base64 (RawURLEncoding)"
-                ),
+                format!("{} at byte {at} is standard base64; this token is URL-safe base64 (RawURLEncoding)", quoted_char(c)),
             ));
         }
     }
@@ -298,10 +238,7 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
         1 => {
             return Err(Base64Error::new(
                 TokenFault::BadPadding,
-                text!(
-                    data_len,
-                    " base64 characters: no text has that length (a character is missing or extra)"
-                ),
+                format!("{data_len} base64 characters: no text has that length (a character is missing or extra)"),
             ))
         }
         2 => 2,
@@ -310,42 +247,10 @@ fn check_padding(text_len: usize, data_len: usize, rules: DecodeRules) -> Result
     if pad != 0 && pad != expected_pad {
         return Err(Base64Error::new(
             TokenFault::BadPadding,
-            text!(
-                pad,
-                " '=' after ",
-                data_len,
-                " characters; the padding must be ",
-                expected_pad,
-                " '=' or none"
-            ),
+            format!("{pad} '=' after {data_len} characters; the padding must be {expected_pad} '=' or none"),
         ));
     }
     Ok(())
-}
-
-/// Decodes digits already checked by [`check_characters`] (no `=`, a valid length).
-fn decode_digits(digits: &[u8]) -> Result<Vec<u8>, Base64Error> {
-    let mut out = Vec::with_capacity(digits.len() / 4 * 3 + 2);
-    // 6 bits in, 8 at a time out (no 4-digit groups to index: no bounds checks; size). The
-    // bits left at the end (4 after a 2-digit rest, 2 after a 3-digit one) must be zero.
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for &b in digits {
-        acc = (acc << 6) | u32::from(DIGIT[usize::from(b)] & 0x3F);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-        }
-    }
-    if let Some(&last) = digits.last() {
-        if acc & ((1 << bits) - 1) != 0 {
-            return Err(Base64Error::new(
-                TokenFault::BadCharacter,
-                text!("the last character ", quoted_char(char::from(last)), " sets bits past the end of the data; this is not how any encoder writes it (altered token?)"),
-            ));
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

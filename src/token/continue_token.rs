@@ -111,10 +111,9 @@ impl ContinueToken {
         let json = core::str::from_utf8(&bytes).map_err(|e| {
             PagerError::continue_token(
                 TokenFault::NotUtf8,
-                text!(
-                    "the decoded token is not UTF-8 text (byte ",
-                    e.valid_up_to(),
-                    ")"
+                format!(
+                    "the decoded token is not UTF-8 text (byte {})",
+                    e.valid_up_to()
                 ),
             )
         })?;
@@ -148,7 +147,7 @@ impl ContinueToken {
         json.push_str("{\"v\":");
         write_go_json_string(&mut json, &self.version);
         json.push_str(",\"rv\":");
-        crate::text::Piece::push_to(&self.resource_version, &mut json);
+        json.push_str(&self.resource_version.to_string());
         json.push_str(",\"start\":");
         write_go_json_string(&mut json, &self.start);
         json.push('}');
@@ -205,12 +204,9 @@ impl ContinueToken {
         if self.version != CONTINUE_VERSION {
             return Err(PagerError::continue_token(
                 TokenFault::UnknownVersion,
-                text!(
-                    "version ",
-                    shown(&self.version),
-                    ": the apiserver reads only \"",
-                    CONTINUE_VERSION,
-                    "\""
+                format!(
+                    "version {}: the apiserver reads only \"{CONTINUE_VERSION}\"",
+                    shown(&self.version)
                 ),
             ));
         }
@@ -229,7 +225,7 @@ impl ContinueToken {
         if !is_clean_start(&self.start) {
             return Err(PagerError::continue_token(
                 TokenFault::InvalidField,
-                text!("start ", shown(&self.start), " is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it"),
+                format!("start {} is not a clean path ('..', '.', '//' or a trailing '/'); the apiserver rejects it", shown(&self.start)),
             ));
         }
         Ok(())
@@ -298,7 +294,7 @@ pub fn path_clean(path: &str) -> String {
     }
     let joined = kept.join("/");
     match (rooted, joined.is_empty()) {
-        (true, _) => text!("/", joined),
+        (true, _) => format!("/{joined}"),
         (false, true) => ".".to_owned(),
         (false, false) => joined,
     }
@@ -438,8 +434,8 @@ fn parse_go_json(json: &str) -> Result<GoFields> {
             } else {
                 TokenFault::Malformed
             },
-            text!(
-                "the decoded token is not the apiserver's JSON: ",
+            format!(
+                "the decoded token is not the apiserver's JSON: {}",
                 e.describe()
             ),
         )),
@@ -516,7 +512,7 @@ impl Serialize for ContinueToken {
     fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
         ContinueView {
             version: &self.version,
-            resource_version: text!(self.resource_version),
+            resource_version: format!("{}", self.resource_version),
             start: &self.start,
             consistent: self.is_consistent(),
         }

@@ -54,7 +54,7 @@ impl PluginOffset {
         let fail = |fault, msg: &str| {
             Err(PagerError::kubeapps_token(
                 fault,
-                text!("offset ", shown(token), ": ", msg),
+                format!("offset {}: {msg}", shown(token)),
             ))
         };
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -96,7 +96,7 @@ impl PluginOffset {
     ///
     /// Errors: `INVALID_KUBEAPPS_TOKEN` (`overflow`) for an offset over [`MAX_OFFSET`].
     pub fn encode(&self) -> Result<String> {
-        Ok(text!(self.to_i64()?))
+        Ok(format!("{}", self.to_i64()?))
     }
 
     /// The number Kubeapps uses: the offset, or -1.
@@ -106,7 +106,7 @@ impl PluginOffset {
             PluginOffset::Offset(n) if n <= MAX_OFFSET => Ok(n as i64),
             PluginOffset::Offset(n) => Err(PagerError::kubeapps_token(
                 TokenFault::Overflow,
-                text!("offset ", n, " is over the largest offset, ", MAX_OFFSET),
+                format!("offset {n} is over the largest offset, {MAX_OFFSET}"),
             )),
         }
     }
@@ -230,7 +230,7 @@ impl CoreToken {
             if repeated == Some(i) {
                 return Err(PagerError::kubeapps_token(
                     TokenFault::InvalidField,
-                    text!("plugin ", shown(plugin), " is listed twice"),
+                    format!("plugin {} is listed twice", shown(plugin)),
                 ));
             }
             offset.to_i64()?;
@@ -249,7 +249,7 @@ fn first_repeated(entries: &[(String, PluginOffset)]) -> Option<usize> {
         .enumerate()
         .map(|(i, (name, _))| (name.as_str(), i))
         .collect();
-    crate::sort::sort_by(&mut names, |a, b| a.0.cmp(b.0));
+    names.sort_by(|a, b| a.0.cmp(b.0));
     names
         .windows(2)
         .filter(|pair| pair[0].0 == pair[1].0)
@@ -269,8 +269,8 @@ fn parse_core_json(json: &str) -> Result<Vec<(String, PluginOffset)>> {
             } else {
                 TokenFault::Malformed
             },
-            text!(
-                "not a Kubeapps core token ({\"plugin\": offset}): ",
+            format!(
+                "not a Kubeapps core token ({{\"plugin\": offset}}): {}",
                 e.describe()
             ),
         )),
@@ -298,7 +298,7 @@ fn read_core_entries(r: &mut Reader) -> JsonResult<Result<Vec<(String, PluginOff
             Err(IntFault::NotInteger) => {
                 problem.get_or_insert(PagerError::kubeapps_token(
                     TokenFault::Malformed,
-                    text!("the offset of ", shown(&plugin), " is not a whole number"),
+                    format!("the offset of {} is not a whole number", shown(&plugin)),
                 ));
                 continue;
             }
@@ -312,21 +312,14 @@ fn read_core_entries(r: &mut Reader) -> JsonResult<Result<Vec<(String, PluginOff
                     "too large"
                 };
                 let number = match n {
-                    Some(n) => text!(n),
+                    Some(n) => format!("{n}"),
                     None => "a number beyond 64 bits".to_owned(),
                 };
                 problem.get_or_insert(PagerError::kubeapps_token(
                     TokenFault::Overflow,
-                    text!(
-                        "the offset of ",
-                        shown(&plugin),
-                        ", ",
-                        number,
-                        ", is ",
-                        why,
-                        " (range -1..=",
-                        MAX_OFFSET,
-                        ")"
+                    format!(
+                        "the offset of {}, {number}, is {why} (range -1..={MAX_OFFSET})",
+                        shown(&plugin)
                     ),
                 ));
             }

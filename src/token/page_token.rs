@@ -262,7 +262,7 @@ pub(crate) fn encode_position<'a>(
     if count > MAX_SOURCES {
         return Err(PagerError::page_token(
             TokenFault::TooManySources,
-            text!(count, " sources; a page token holds at most ", MAX_SOURCES),
+            format!("{count} sources; a page token holds at most {MAX_SOURCES}"),
         ));
     }
     let mut frame = Writer(Vec::with_capacity(256));
@@ -275,13 +275,7 @@ pub(crate) fn encode_position<'a>(
     if text_len > MAX_TOKEN_LEN {
         return Err(PagerError::page_token(
             TokenFault::TooLong,
-            text!(
-                "the token would be ",
-                text_len,
-                " characters; at most ",
-                MAX_TOKEN_LEN,
-                " are allowed (very long keys or source tokens?)"
-            ),
+            format!("the token would be {text_len} characters; at most {MAX_TOKEN_LEN} are allowed: the sources' keys and tokens together are too long"),
         ));
     }
     Ok(base64url::encode(&frame))
@@ -343,9 +337,9 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     else {
         return Err(PagerError::page_token(
             TokenFault::Truncated,
-            text!(
-                frame.len(),
-                " bytes: too short to be a page token (cut short?)"
+            format!(
+                "{} bytes: too short to be a page token (cut short?)",
+                frame.len()
             ),
         ));
     };
@@ -355,11 +349,9 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     if info.version != PAGE_TOKEN_VERSION {
         return Err(PagerError::page_token(
             TokenFault::UnknownVersion,
-            text!(
-                "format version ",
-                info.version,
-                "; this build reads version ",
-                PAGE_TOKEN_VERSION
+            format!(
+                "format version {}; this build reads version {PAGE_TOKEN_VERSION}",
+                info.version
             ),
         ));
     }
@@ -371,7 +363,10 @@ pub(crate) fn decode_frame(token: &str) -> Result<(PageToken, FrameInfo)> {
     if reader.pos != reader.buf.len() {
         return Err(PagerError::page_token(
             TokenFault::Malformed,
-            text!(reader.buf.len() - reader.pos, " bytes after the last field"),
+            format!(
+                "{} bytes after the last field",
+                reader.buf.len() - reader.pos
+            ),
         ));
     }
     Ok((token, info))
@@ -725,15 +720,7 @@ impl WireError {
         };
         PagerError::page_token(
             self.fault,
-            text!(
-                "the token ",
-                why,
-                " ",
-                self.what,
-                " (payload byte ",
-                self.at,
-                ")"
-            ),
+            format!("the token {why} {} (payload byte {})", self.what, self.at),
         )
     }
 }
@@ -918,7 +905,7 @@ fn read_text(r: &mut Reader, what: &'static str) -> WireResult<String> {
     match r.tag(5, what)? {
         0 => Ok(String::new()),
         1 => r.str(what),
-        2 => Ok(text!(r.u64(what)?)),
+        2 => Ok(format!("{}", r.u64(what)?)),
         3 => Ok(base64url::encode(r.str_bytes(what)?)),
         _ => {
             let at = r.pos;
@@ -990,8 +977,8 @@ fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u64, D:
         text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     match u64::from_str_radix(&text, 16) {
         Ok(v) if well_formed => Ok(v),
-        _ => Err(de::Error::custom(text!(
-            "fingerprint must be 16 lowercase hex digits, not ",
+        _ => Err(de::Error::custom(format!(
+            "fingerprint must be 16 lowercase hex digits, not {}",
             crate::text::shown(&text)
         ))),
     }
@@ -1013,7 +1000,7 @@ fn read_sources<'de, D: Deserializer<'de>>(
             mut seq: A,
         ) -> core::result::Result<Self::Value, A::Error> {
             let too_many =
-                || de::Error::custom(text!("sources: a page token holds at most ", MAX_SOURCES));
+                || de::Error::custom(format!("sources: a page token holds at most {MAX_SOURCES}"));
             if seq.size_hint().is_some_and(|n| n > MAX_SOURCES) {
                 return Err(too_many());
             }

@@ -3,7 +3,7 @@
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::convert::write_js;
+use super::convert::to_js;
 use super::errors::{js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::{PagerError, TokenFault};
 use crate::token::inspect::TokenKind;
@@ -85,7 +85,7 @@ pub fn decode_continue_token(
         &token,
         "INVALID_CONTINUE_TOKEN",
     )?))?;
-    Ok(write_js(|w| view::write_continue_token(w, &token)))
+    Ok(to_js(&token))
 }
 
 /// Decodes a Kubeapps token: the core API's `{"plugin": offset}` map or a plugin's decimal offset.
@@ -97,10 +97,10 @@ pub fn decode_kubeapps_token(
     let token = string(&token, "INVALID_KUBEAPPS_TOKEN")?;
     if token.trim_start().starts_with('{') {
         let core = js(CoreToken::decode(&token))?;
-        Ok(write_js(|w| view::write_kubeapps_core(w, &core)))
+        Ok(to_js(&view::KubeappsToken::Core(core)))
     } else {
         let offset = js(PluginOffset::decode(&token))?;
-        Ok(write_js(|w| view::write_kubeapps_offset(w, offset)))
+        Ok(to_js(&view::KubeappsToken::Offset { offset }))
     }
 }
 
@@ -154,9 +154,5 @@ pub fn inspect(
         }
         return Ok(make_token_state(&packed, true));
     }
-    Ok(write_js(|w| {
-        w.begin_object();
-        view::write_token_info_members(w, &info);
-        w.end_object();
-    }))
+    Ok(to_js(&info))
 }

@@ -1,15 +1,10 @@
-//! Conversions to JS values from JSON text: `JSON.parse` on the JS side (see `json.js`),
-//! [`crate::view`]'s writers here. One crossing per value, and no serde in the wasm.
+//! Conversions to JS values: the serde views of the crate's values, by serde-wasm-bindgen.
 
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use crate::json::Writer;
-
 #[wasm_bindgen(module = "/src/wasm/json.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = fromJson)]
-    fn from_json(text: &str) -> JsValue;
     #[wasm_bindgen(js_name = wellFormed)]
     fn well_formed(value: &JsValue) -> bool;
 }
@@ -25,14 +20,10 @@ pub(crate) fn exact_string(value: &JsValue) -> Option<Result<String, ()>> {
     Some(Ok(s))
 }
 
-/// The plain JS value (objects, arrays, `null`) of the JSON text written.
-pub(crate) fn to_js(written: Writer) -> JsValue {
-    from_json(&written.finish())
-}
-
-/// Writes a value with `write` and gives its JS value.
-pub(crate) fn write_js(write: impl FnOnce(&mut Writer)) -> JsValue {
-    let mut w = Writer::new();
-    write(&mut w);
-    to_js(w)
+/// The plain JS value of `value`'s serde view, as `JSON.parse` would give its JSON: objects (not
+/// `Map`s) for maps and structs, numbers for integers (every one handed out is below 2^53).
+pub(crate) fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
 }

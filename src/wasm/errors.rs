@@ -13,7 +13,7 @@ extern "C" {
 
 /// The JS `PagerError` for a core error: `code`, `message`, and `details` as a plain object.
 pub(crate) fn to_js(err: &PagerError) -> JsValue {
-    let details = super::convert::write_js(|w| crate::view::write_error_details(w, err));
+    let details = super::convert::to_js(&err.details());
     make_error(err.code(), &err.message(), details)
 }
 
@@ -39,9 +39,9 @@ pub(crate) fn string_arg(value: &JsValue, what: &str, code: &str) -> JsResult<St
         Some(Ok(s)) => return Ok(s),
         Some(Err(())) => (
             TokenFault::NotUtf8,
-            text!(what, " is not well-formed text (a lone surrogate)"),
+            format!("{what} is not well-formed text (a lone surrogate)"),
         ),
-        None => (TokenFault::Malformed, text!(what, " must be a string")),
+        None => (TokenFault::Malformed, format!("{what} must be a string")),
     };
     let err = match code {
         "INVALID_CONTINUE_TOKEN" => PagerError::continue_token(reason, message),

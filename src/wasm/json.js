@@ -1,12 +1,5 @@
-// JSON text across the boundary: JS's native JSON on this side, the crate's small writer (src/json.rs,
-// src/view) on the Rust side: one crossing per value, no per-type code. Never throws. (The codec's
-// inputs go the other way: `toJson` in codec.js.) Also the two checks and `describe`, which the other snippets share.
+// The checks and `describe` the other snippets share. Never throws.
 // Keep the export line the file's last line (scripts/package.mjs rewrites it for the nodejs build).
-
-/** The value of JSON text written by serde_json. */
-function fromJson(text) {
-  return JSON.parse(text);
-}
 
 /** Whether `v` is an object (not null; arrays are objects). */
 const isObject = (v) => typeof v === "object" && v !== null;
@@ -34,4 +27,4 @@ function describe(e) {
   }
 }
 
-export { fromJson, wellFormed, isObject, describe };
+export { wellFormed, isObject, describe };

@@ -9,7 +9,6 @@
 //! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `driver.js` and
 //!   unpacked by [`crate::view`]; JSON text written by it); `chunk.js`, `json.js`, `codec.js`,
 //!   `errors.js`, `driver.js`: the JS halves
-//! - `runtime`: the shipped build's panic handler and allocator (feature `std` off)
 //! - `types.d.ts` (shared: `PagerError`, its codes), `types-pager.d.ts`, `types-codec.d.ts`: the
 //!   TypeScript declarations of every shape above
 //!
@@ -37,8 +36,6 @@ pub mod memory;
 mod options;
 #[cfg(feature = "pager")]
 pub mod pager;
-#[cfg(not(feature = "std"))]
-mod runtime;
 
 // Each module's .d.ts declares what it exports: the shared part, then each feature's own.
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]

@@ -10,7 +10,7 @@ use core::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::write_js;
+use super::convert::to_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
 use crate::options::SourceKind;
@@ -200,26 +200,31 @@ fn to_request_id(id: &JsValue) -> JsResult<u64> {
     }
 }
 
+/// `ChunkRequest`: `{ requestId, sourceIndex, source: { plugin, cluster, namespace }, pageToken,
+/// limit }`.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RequestView<'a> {
+    request_id: u64,
+    source_index: usize,
+    source: &'a crate::SourceId,
+    page_token: &'a str,
+    limit: u32,
+}
+
 /// `ChunkRequest[]`.
 pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
-    write_js(|w| {
-        w.begin_array();
-        for r in requests {
-            w.begin_object();
-            w.u64_field("requestId", r.request_id);
-            w.u64_field("sourceIndex", r.source_index as u64);
-            w.key("source");
-            w.begin_object();
-            w.str_field("plugin", &r.source.plugin);
-            w.str_field("cluster", &r.source.cluster);
-            w.str_field("namespace", &r.source.namespace);
-            w.end_object();
-            w.str_field("pageToken", &r.page_token);
-            w.u64_field("limit", r.limit.into());
-            w.end_object();
-        }
-        w.end_array();
-    })
+    let views: Vec<RequestView> = requests
+        .iter()
+        .map(|r| RequestView {
+            request_id: r.request_id,
+            source_index: r.source_index,
+            source: &r.source,
+            page_token: &r.page_token,
+            limit: r.limit,
+        })
+        .collect();
+    to_js(&views)
 }
 
 /// Merges pages from several Kubeapps or Kubernetes sources in one total order: {@link PagerOptions}
@@ -256,13 +261,7 @@ impl JsPager {
                 '0'
             });
         }
-        let labels_js = write_js(|w| {
-            w.begin_array();
-            for label in &labels {
-                w.string(label);
-            }
-            w.end_array();
-        });
+        let labels_js = to_js(&labels);
         let pager = JsPager {
             core: Rc::new(RefCell::new(core)),
             sources: Rc::new(Sources {

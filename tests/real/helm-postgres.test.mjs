@@ -7,7 +7,7 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import {
   useServices, DATA, Pager, PagerError, kubeappsFetcher, qs, scroll, filteringFetcher,
-  assertExactlyOnce, assertNoneTwiceNoneMissing, helmRowsDirect, identity, NEEDS_11, NEEDS_15,
+  assertExactlyOnce, assertNoneTwiceNoneMissing, helmRowsDirect, identity, NEEDS_15,
 } from "./support.mjs";
 
 const NS = "team-a";
@@ -81,7 +81,7 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       assert.ok(dag.includes("bitnami/airflow"));
     });
 
-    test("kubeapps-pager scrolls to the end: every row once, checked against a direct query", { todo: collation === "C" ? false : NEEDS_11, timeout: 120_000 }, async () => {
+    test("kubeapps-pager scrolls to the end: every row once, checked against a direct query", { timeout: 120_000 }, async () => {
       const pager = new Pager({ sources: [HELM], pageSize: 20, chunkLimit: 25 });
       try {
         const { identities } = await scroll(pager, kubeappsFetcher({ baseUrl: `${s.base}/apis` }));
@@ -101,7 +101,7 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       }
     });
 
-    test("search, category and repository filters done by the backend, paged by kubeapps-pager", { todo: collation === "C" ? false : NEEDS_11, timeout: 120_000 }, async () => {
+    test("search, category and repository filters done by the backend, paged by kubeapps-pager", { timeout: 120_000 }, async () => {
       const filters = [
         [{ query: "sql" }, "AND ((info->>'name' ILIKE '%sql%') OR (info->>'description' ILIKE '%sql%') OR (info->'repo'->>'name' ILIKE '%sql%') OR (info->>'keywords' ILIKE '%sql%') OR (info->>'sources' ILIKE '%sql%'))"],
         [{ categories: ["Database"] }, "AND info->>'category' = 'Database'"],
@@ -134,7 +134,7 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       }
     });
 
-    test("under churn and repository resyncs between pages: nothing twice, nothing present throughout missed", { todo: collation === "C" ? false : NEEDS_11, timeout: 120_000 }, async () => {
+    test("under churn and repository resyncs between pages: nothing twice, nothing present throughout missed", { timeout: 120_000 }, async () => {
       await s.post("/demo/churn", { ratePerSecond: 0 });
       const start = s.app.revision;
       const pager = new Pager({ sources: [HELM], pageSize: 20, chunkLimit: 25 });
@@ -150,7 +150,7 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       }
     });
 
-    test("resume from a page token after writes: nothing twice, nothing present throughout missed", { todo: collation === "C" ? false : NEEDS_11, timeout: 120_000 }, async () => {
+    test("resume from a page token after writes: nothing twice, nothing present throughout missed", { timeout: 120_000 }, async () => {
       const start = s.app.revision;
       const fetchChunk = kubeappsFetcher({ baseUrl: `${s.base}/apis` });
       const first = new Pager({ sources: [HELM], pageSize: 30, chunkLimit: 40 });
@@ -175,7 +175,7 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       }
     });
 
-    test("PostgreSQL restarted mid-scroll: SOURCE_FAILED, then the retry goes on, nothing lost", { todo: collation === "C" ? false : NEEDS_11, timeout: 120_000 }, async () => {
+    test("PostgreSQL restarted mid-scroll: SOURCE_FAILED, then the retry goes on, nothing lost", { timeout: 120_000 }, async () => {
       const pager = new Pager({ sources: [HELM], pageSize: 25, chunkLimit: 30 });
       const fetchChunk = kubeappsFetcher({ baseUrl: `${s.base}/apis` });
       const failures = [];

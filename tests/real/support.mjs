@@ -22,8 +22,6 @@ export const DATA = (() => {
   return fs.existsSync(path.join(d, "bitnami", "index.yaml")) ? d : null;
 })();
 
-/** A todo reason for the cases that today's pager core gets wrong (issue 11, branch `order`). */
-export const NEEDS_11 = "needs issue 11 (branch order)";
 /** A todo reason for the cases that need Kubeapps sources filtered by the backend (issue 15, branch `partial`). */
 export const NEEDS_15 = "needs issue 15 (branch partial)";
 
