@@ -24,6 +24,7 @@ mod prelude {
 }
 
 pub mod case;
+pub mod collation;
 pub mod error;
 pub mod filter;
 pub mod item;
@@ -39,10 +40,11 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use collation::Collation;
 pub use error::{PagerError, Result, TokenFault};
 pub use filter::FilterOptions;
 pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
-pub use order::{SortKey, SortOrder};
+pub use order::{SortField, SortKey, SortOrder};
 pub use pager::{Chunk, ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats};
 pub use token::PageToken;

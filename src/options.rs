@@ -6,7 +6,7 @@ use xxhash_rust::xxh64::xxh64;
 use crate::error::{PagerError, Result};
 use crate::filter::FilterOptions;
 use crate::item::SourceId;
-use crate::order::SortOrder;
+use crate::order::{SortField, SortOrder};
 // A pager has at most as many sources as a page token can hold.
 use crate::token::page_token::{encode_position, SourceRef, MAX_SOURCES, MAX_TOKEN_LEN};
 
@@ -72,7 +72,9 @@ impl SourceKind {
 /// The order a source streams its items in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SourceOrder {
-    /// By `name`, byte order.
+    /// By `name`, in the merge's order of names: byte order, or under a collated `name` sort
+    /// ([`SortOrder::Collated`]) the pager's collation (a Kubeapps plugin on a database whose
+    /// collation is a natural one).
     Name,
     /// No order: read whole before merging.
     None,
@@ -103,10 +105,16 @@ impl SourceSpec {
     }
 
     /// Whether the pager can stream this source under `sort`: its order is the
-    /// merge order (`Name` under [`SortOrder::Name`]). Otherwise the pager reads
-    /// it whole (at most `max_source_items`) and sorts it in memory.
+    /// merge order (`Name` under [`SortOrder::Name`] or a collated `name` sort). Otherwise the
+    /// pager reads it whole (at most `max_source_items`) and sorts it in memory.
+    ///
+    /// A strict source (`kubernetes`) never streams under a collation: the apiserver lists in
+    /// byte order, and distinct names can be ties of the collation (`a-b`, `ab`), which a strict
+    /// source's frontier would not wait for.
     pub fn streams_under(&self, sort: SortOrder) -> bool {
-        sort == SortOrder::Name && self.effective_order() == SourceOrder::Name
+        sort.field() == SortField::Name
+            && self.effective_order() == SourceOrder::Name
+            && !(sort.collation().is_some() && self.kind.strict())
     }
 }
 
@@ -159,10 +167,22 @@ impl PagerOptions {
     /// the fixed fields, so that every source's position fits beside keys of up
     /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
     /// `chunkLimit` in 1..=10,000; `maxSourceItems` and
-    /// `maxChunksWithoutProgress` at least 1. The error's `field` uses the
+    /// `maxChunksWithoutProgress` at least 1; a collated sort only in a build with the
+    /// `collation` feature (the npm entry `kubeapps-pager/collation`: the others say to import
+    /// it). The error's `field` uses the
     /// JavaScript names: `sources`, `sources[2]`, `sources[2].plugin`,
-    /// `pageSize`, `chunkLimit`, `maxSourceItems`, `maxChunksWithoutProgress`.
+    /// `pageSize`, `chunkLimit`, `maxSourceItems`, `maxChunksWithoutProgress`, `collation`.
     pub fn validate(&self) -> Result<()> {
+        if self.sort.collation().is_some() && !crate::collation::AVAILABLE {
+            return Err(PagerError::options(
+                "collation",
+                text!(
+                    "this entry has no collator; import the pager from \"",
+                    crate::collation::ENTRY,
+                    "\" to sort by a collation"
+                ),
+            ));
+        }
         if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
                 "sources",
@@ -248,7 +268,7 @@ impl PagerOptions {
     /// | field | encoding |
     /// |---|---|
     /// | layout version | `u8` = 1 |
-    /// | sort | `u8`: 0 `name`, 1 `displayName` |
+    /// | sort | `u8`: 0 `name`, 1 `displayName`, 2 `name` collated, 3 `displayName` collated; when collated, then `str` the collation's [id](crate::Collation::fingerprint_id) (locale, settings, collator version) |
     /// | query | `str`, trimmed of Unicode white space (case kept) |
     /// | categories | `list`, sorted by bytes, duplicates removed |
     /// | repositories | `list`, same |
@@ -279,7 +299,12 @@ impl PagerOptions {
         out.push(match self.sort {
             SortOrder::Name => 0,
             SortOrder::DisplayName => 1,
+            SortOrder::Collated(SortField::Name, _) => 2,
+            SortOrder::Collated(SortField::DisplayName, _) => 3,
         });
+        if let Some(c) = self.sort.collation() {
+            put_str(&mut out, c.fingerprint_id());
+        }
         put_str(&mut out, &f.query);
         put_list(&mut out, &f.categories);
         put_list(&mut out, &f.repositories);
@@ -511,6 +536,55 @@ mod tests {
     }
 
     #[test]
+    fn fingerprint_tells_collations_apart() {
+        use crate::Collation;
+        let prints: Vec<u64> = [
+            SortOrder::Name,
+            SortOrder::DisplayName,
+            SortOrder::Collated(SortField::Name, Collation::Root),
+            SortOrder::Collated(SortField::Name, Collation::En),
+            SortOrder::Collated(SortField::DisplayName, Collation::Root),
+            SortOrder::Collated(SortField::DisplayName, Collation::En),
+        ]
+        .into_iter()
+        .map(|sort| {
+            let mut o = opts();
+            o.sort = sort;
+            o.fingerprint()
+        })
+        .collect();
+        for (i, a) in prints.iter().enumerate() {
+            for b in &prints[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The layout: sort byte 2, then the collation's id as a `str`.
+        let mut o = opts();
+        o.sort = SortOrder::Collated(SortField::Name, Collation::En);
+        let bytes = o.fingerprint_bytes();
+        let id = Collation::En.fingerprint_id();
+        assert_eq!(bytes[1], 2);
+        assert_eq!(bytes[2..10], (id.len() as u64).to_le_bytes());
+        assert_eq!(&bytes[10..10 + id.len()], id.as_bytes());
+    }
+
+    #[test]
+    fn a_collation_needs_the_collation_feature() {
+        let mut o = opts();
+        o.sort = SortOrder::Collated(SortField::Name, crate::Collation::En);
+        let r = o.validate();
+        if crate::collation::AVAILABLE {
+            assert_eq!(r, Ok(()));
+        } else {
+            let e = r.unwrap_err();
+            assert_eq!(e.code(), "INVALID_OPTIONS");
+            assert_eq!(e.details()["field"], "collation");
+            assert_eq!(e.details()["entry"], "kubeapps-pager/collation");
+            assert!(e.message().contains("kubeapps-pager/collation"));
+        }
+    }
+
+    #[test]
     fn validation_error_has_code_and_field() {
         let mut o = opts();
         o.page_size = 0;
@@ -534,6 +608,16 @@ mod tests {
         let all = src("p", "", SourceKind::Kubernetes);
         assert_eq!(all.effective_order(), SourceOrder::None);
         assert!(!all.streams_under(SortOrder::Name));
+        // Under a collated `name` sort a `kubeapps` source in name order streams (its database's
+        // collation may be a natural one); a strict source never does; under displayName none.
+        let by_name = SortOrder::Collated(SortField::Name, crate::Collation::Root);
+        let by_display = SortOrder::Collated(SortField::DisplayName, crate::Collation::Root);
+        let kubeapps = src("p", "n", SourceKind::Kubeapps);
+        assert!(kubeapps.streams_under(by_name));
+        assert!(!kubeapps.streams_under(by_display));
+        assert!(!k.streams_under(by_name));
+        s.order = Some(SourceOrder::None);
+        assert!(!s.streams_under(by_name));
     }
 
     #[test]
@@ -609,6 +693,12 @@ mod tests {
         type Edit = fn(&mut PagerOptions);
         let differ: Vec<(&str, Edit)> = vec![
             ("sort", |o| o.sort = SortOrder::DisplayName),
+            ("collated name", |o| {
+                o.sort = SortOrder::Collated(SortField::Name, crate::Collation::Root)
+            }),
+            ("collated displayName", |o| {
+                o.sort = SortOrder::Collated(SortField::DisplayName, crate::Collation::Root)
+            }),
             ("query", |o| o.filter.query = "a".into()),
             ("query case", |o| o.filter.query = "A".into()),
             ("category", |o| {

@@ -25,12 +25,13 @@
 //! Errors are messages naming the field (`sources[1].offset: expected ...`); the boundary puts
 //! them in the `PagerError` its function throws.
 
+use crate::collation::Collation;
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::item::{Categories, FieldsRef, Identity, SourceId};
 use crate::json::Writer;
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
-use crate::order::SortOrder;
+use crate::order::{SortField, SortOrder};
 use crate::pager::Failure;
 use crate::prelude::*;
 use crate::text::{decimal, hex16};
@@ -273,7 +274,12 @@ pub fn write_error_details(w: &mut Writer, error: &PagerError) {
         PagerError::InvalidPageToken { reason, .. }
         | PagerError::InvalidContinueToken { reason, .. }
         | PagerError::InvalidKubeappsToken { reason, .. } => w.str_field("reason", reason.as_str()),
-        PagerError::InvalidOptions { field, .. } => w.str_field("field", field),
+        PagerError::InvalidOptions { field, .. } => {
+            w.str_field("field", field);
+            if let Some(entry) = error.entry() {
+                w.str_field("entry", entry);
+            }
+        }
         PagerError::InvalidResponse { source_name, .. }
         | PagerError::NoProgress { source_name, .. } => w.str_field("source", source_name),
         PagerError::FilterMismatch { expected, found } => {
@@ -491,8 +497,9 @@ impl<'a> Unpack<'a> {
 /// `PagerOptions` as `readOptions` (`src/wasm/driver.js`) packs them after reading them against
 /// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
 /// (a count, then each one's plugin, cluster, namespace, kind and order), pageSize, chunkLimit,
-/// sort, the filter's query, categories, repositories and plugins, maxSourceItems and
-/// maxChunksWithoutProgress; a choice or a number is 1 + its index or value, 0 when not given.
+/// sort, the filter's query, categories, repositories and plugins, maxSourceItems,
+/// maxChunksWithoutProgress and the collation's locale; a choice or a number is 1 + its index or
+/// value, 0 when not given.
 pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut p = Unpack::new(packed);
     // A loop, as in `strings` (size).
@@ -515,7 +522,8 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut o = PagerOptions::new(sources);
     let page_size = p.optional();
     let chunk_limit = p.optional();
-    if p.number() == 2 {
+    let display_name = p.number() == 2;
+    if display_name {
         o.sort = SortOrder::DisplayName;
     }
     o.filter = FilterOptions {
@@ -534,6 +542,15 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
         if let Some(n) = n {
             *slot = n;
         }
+    }
+    // `collation: { locale }`: 1 + the locale's index in `Collation::ALL`, 0 when not given.
+    if let Some(c) = p.optional().and_then(|i| Collation::ALL.get(i as usize)) {
+        let field = if display_name {
+            SortField::DisplayName
+        } else {
+            SortField::Name
+        };
+        o.sort = SortOrder::Collated(field, *c);
     }
     o
 }

@@ -11,10 +11,12 @@ use std::ops::Bound;
 use std::rc::Rc;
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
-use kubeapps_pager::{Chunk, ChunkRequest, Failure, FilterOptions, Identity, ItemFields, SourceId};
+use kubeapps_pager::{
+    Chunk, ChunkRequest, Collation, Failure, FilterOptions, Identity, ItemFields, SourceId,
+};
 use serde::{Deserialize, Serialize};
 
-use super::oracle::{identity_of, ref_matches, SplitMix};
+use super::oracle::{identity_of, ref_collation_key, ref_matches, SplitMix};
 
 /// What the pager carries per item: the source it came from and the fields as served.
 #[derive(Debug, Clone, PartialEq)]
@@ -316,8 +318,10 @@ pub struct SimSource {
     /// Whether a 410 carries an inconsistent continue token (set by [`Sim::expire`]).
     pub inconsistent_on_410: bool,
     kube: KubeStore,
-    /// Offset kinds: (insertion sequence, item), sorted by (name bytes, sequence).
+    /// Offset kinds: (insertion sequence, item), sorted by (name, sequence).
     list: Vec<(u64, ItemFields)>,
+    /// The offset list's order of names: byte order, or a collation's ([`SimSource::collate`]).
+    name_order: Option<Collation>,
     seq: u64,
     rng: SplitMix,
     handed_out: HashSet<String>,
@@ -378,6 +382,7 @@ impl Sim {
                 ..KubeStore::default()
             },
             list: Vec::new(),
+            name_order: None,
             seq: 0,
             rng: SplitMix(seed),
             handed_out: HashSet::new(),
@@ -637,6 +642,25 @@ impl Sim {
 }
 
 impl SimSource {
+    /// Orders the offset list by name in the source's [`name_order`](SimSource::name_order)
+    /// (ties in insertion order).
+    fn sort_list(&mut self) {
+        let key = |it: &ItemFields| match self.name_order {
+            // ICU4X's sort key for the locale (the oracle's): a database in that collation.
+            Some(c) => ref_collation_key(c, &it.name),
+            None => it.name.as_bytes().to_vec(),
+        };
+        let mut keyed: Vec<_> = self.list.drain(..).map(|e| (key(&e.1), e)).collect();
+        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1 .0.cmp(&b.1 .0)));
+        self.list = keyed.into_iter().map(|(_, e)| e).collect();
+    }
+
+    /// Makes an offset source list by name in collation `c` (a database in that collation).
+    pub fn collate(&mut self, c: Collation) {
+        self.name_order = Some(c);
+        self.sort_list();
+    }
+
     /// The item with the source's plugin, cluster and namespace; an all-namespaces source
     /// (namespace `""`) keeps an item's own namespace.
     fn own(&self, mut it: ItemFields) -> ItemFields {
@@ -670,24 +694,14 @@ impl SimSource {
         } else if fresh {
             self.seq += 1;
             self.list.push((self.seq, it.clone()));
-            self.list.sort_by(|a, b| {
-                a.1.name
-                    .as_bytes()
-                    .cmp(b.1.name.as_bytes())
-                    .then(a.0.cmp(&b.0))
-            });
+            self.sort_list();
         } else {
             for e in self.list.iter_mut() {
                 if identity_of(&e.1) == id {
                     e.1 = it.clone();
                 }
             }
-            self.list.sort_by(|a, b| {
-                a.1.name
-                    .as_bytes()
-                    .cmp(b.1.name.as_bytes())
-                    .then(a.0.cmp(&b.0))
-            });
+            self.sort_list();
         }
         self.versions.entry(id).or_default().push(it);
         true
