@@ -265,6 +265,7 @@ pub fn write_source_stats_fields(w: &mut Writer, s: &crate::pager::SourceStats) 
     w.u64_field("rescans", s.rescans);
     w.u64_field("expiredRecoveries", s.expired_recoveries);
     w.u64_field("staleResponses", s.stale_responses);
+    w.bool_field("streamed", s.streamed);
 }
 
 /// `PagerError.details` (see [`PagerError::details`], which gives the same as a JSON value).

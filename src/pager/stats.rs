@@ -21,6 +21,10 @@ pub struct SourceStats {
     pub expired_recoveries: u64,
     /// Answers ignored as superseded, repeated or never asked for.
     pub stale_responses: u64,
+    /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page;
+    /// else it is read whole and sorted in memory. Not a counter: [`SourceStats::add`] keeps it,
+    /// and totals leave it `false`.
+    pub streamed: bool,
 }
 
 /// Counters, one entry per source (in option order) plus totals.

@@ -208,6 +208,7 @@ fn source_stats_members_are_the_serde_view() {
         rescans: 5,
         expired_recoveries: 6,
         stale_responses: u64::MAX,
+        streamed: true,
     };
     let text = written(|w| {
         w.begin_object();

@@ -179,13 +179,17 @@ function counted(into, counters, at) {
 
 /**
  * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals' 7
- * `COUNTERS`, `itemsEmitted`, then 7 per source; `labels` names the sources.
+ * `COUNTERS`, `itemsEmitted`, then per source its 7 and `streamed` (1 or 0); `labels` names the sources.
  */
 function makeStats(counters, labels, at = 0) {
   const c = at ? counters.subarray(at) : counters;
   const stats = counted({}, c, 0);
   stats.itemsEmitted = counter(c, 7);
-  stats.sources = labels.map((source, s) => counted({ source }, c, 8 + 7 * s));
+  stats.sources = labels.map((source, s) => {
+    const o = counted({ source }, c, 8 + 8 * s);
+    o.streamed = counter(c, 15 + 8 * s) === 1;
+    return o;
+  });
   return stats;
 }
 

@@ -286,7 +286,7 @@ impl Run {
             let i = sim.add_source(s.id.clone(), s.behaviour.clone(), s.items.clone());
             // Under a collated name sort, the offset sources are databases in that collation.
             if let (SortField::Name, Some(c)) = (options.sort.field(), options.sort.collation()) {
-                sim.sources[i].collate(c);
+                sim.sources[i].collate(Some(c));
             }
         }
         let n = setup.sources.len();

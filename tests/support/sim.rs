@@ -655,9 +655,10 @@ impl SimSource {
         self.list = keyed.into_iter().map(|(_, e)| e).collect();
     }
 
-    /// Makes an offset source list by name in collation `c` (a database in that collation).
-    pub fn collate(&mut self, c: Collation) {
-        self.name_order = Some(c);
+    /// Makes an offset source list by name in collation `c` (a database in that collation), or
+    /// by bytes (`None`: a database in the C collation, the default).
+    pub fn collate(&mut self, c: Option<Collation>) {
+        self.name_order = c;
         self.sort_list();
     }
 
