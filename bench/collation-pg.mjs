@@ -88,7 +88,8 @@ async function postgresOrder(list) {
     const load = `CREATE TABLE charts (info jsonb);\nCOPY charts (info) FROM STDIN;\n${rows}\n\\.\n`;
     const query = (c) => `SELECT info->>'name', info->>'repo' FROM charts ORDER BY info->>'name'${c};`;
     const out = psql(`${load}\\pset fieldsep '\\t'\n${query("")}\n\\echo ====\n${query(' COLLATE "C"')}\n`);
-    const [en, c] = out.split("====\n").map((part) => part.trim().split("\n").map((l) => {
+    // Not trimmed: names may start or end with spaces (the probes).
+    const [en, c] = out.split("====\n").map((part) => part.split("\n").filter((l) => l !== "").map((l) => {
       const [name, repo] = l.split("\t");
       return { name, repo };
     }));
@@ -169,6 +170,10 @@ for (const [label, subset] of [["bitnami", "bitnami"], ["k8s-at-home", "k8s-at-h
   const show = (s) => JSON.stringify(s);
   lines.push("", `Probe names (${probeOrder.length}: every 1 to 3 characters over a b B é 1 space - _ .), PostgreSQL en_US.UTF-8 order against collation \`root\`: ${r.pairs} adjacent pairs, ${r.disagree.length} in the other order, ${r.ties} ties.`);
   if (r.disagree.length) lines.push(`The first 20 in the other order (PostgreSQL's order, as JSON strings): ${r.disagree.slice(0, 20).map(([a, b]) => `${show(a)} then ${show(b)}`).join("; ")}.`);
+  for (const [a] of r.disagree.slice(0, 3)) {
+    const i = probeOrder.findIndex((x) => x.name === a);
+    lines.push(`PostgreSQL's order around ${show(a)}: ${probeOrder.slice(Math.max(0, i - 3), i + 4).map((x) => show(x.name)).join(", ")}.`);
+  }
 }
 // Sanity: PostgreSQL's COLLATE "C" is byte order.
 const cBytes = compare(c, bytes);

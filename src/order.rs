@@ -90,10 +90,13 @@ impl SortOrder {
         }
     }
 
-    /// The collation, for a [`SortOrder::Collated`].
+    /// The collation of a [`SortOrder::Collated`], in a build that has the collator (feature
+    /// `collation`). Without it `None`: such an order then keys as its field's plain byte order,
+    /// and [`PagerOptions::validate`](crate::PagerOptions::validate) refuses it, so no pager ever
+    /// uses it (and none of the collated code is linked into that build).
     pub fn collation(self) -> Option<Collation> {
         match self {
-            SortOrder::Collated(_, c) => Some(c),
+            SortOrder::Collated(_, c) if crate::collation::AVAILABLE => Some(c),
             _ => None,
         }
     }
@@ -150,7 +153,7 @@ impl SortOrder {
     /// Whether the key's first component is derived from the sort value (its lowercase, its
     /// collation key) and the sort value itself comes second.
     fn derived_primary(self) -> bool {
-        self != SortOrder::Name
+        self == SortOrder::DisplayName || self.collation().is_some()
     }
 
     fn key_from_fields(
@@ -164,7 +167,7 @@ impl SortOrder {
         let identity_len = plugin.len() + cluster.len() + namespace.len() + identifier.len();
         // Worst case for displayName: lowercase may grow the text (at most 3x per char).
         let mut out = Vec::with_capacity(2 * sort_value.len() + identity_len + 12);
-        if let SortOrder::Collated(_, collation) = self {
+        if let Some(collation) = self.collation() {
             push_collation_key(&mut out, collation, sort_value);
         } else if self == SortOrder::DisplayName {
             if sort_value.is_ascii() {
@@ -191,33 +194,13 @@ fn push_collation_key(out: &mut Vec<u8>, collation: Collation, text: &str) {
     push_component_bytes(out, key.into_iter());
 }
 
-/// Without the `collation` feature no pager keys by a collation (its options are refused):
-/// an empty first component, so that the key is still well-formed.
+/// Never called without the `collation` feature ([`SortOrder::collation`] is `None` there).
 #[cfg(not(feature = "collation"))]
-fn push_collation_key(out: &mut Vec<u8>, _: Collation, _: &str) {
-    out.extend_from_slice(&[0, 0]);
-}
+fn push_collation_key(_: &mut Vec<u8>, _: Collation, _: &str) {}
 
-/// Moves `rest` past the component at its start, whatever bytes it holds (a collation key).
-fn skip_component(rest: &mut &[u8]) -> Option<()> {
-    let b: &[u8] = rest;
-    let mut i = 0;
-    loop {
-        match b.get(i)? {
-            0 => match b.get(i + 1)? {
-                0 => break,
-                &ESCAPED_NUL => i += 2,
-                _ => return None,
-            },
-            _ => i += 1,
-        }
-    }
-    *rest = b.get(i + 2..)?;
-    Some(())
-}
-
-/// The component at the start of `rest` (moved past it): borrowed unless it holds an escaped `0x00`.
-fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
+/// The component at the start of `rest` as encoded (escapes kept) and whether it holds an
+/// escaped `0x00`; `rest` moves past it and its terminator. Any bytes (a collation key).
+fn raw_component<'k>(rest: &mut &'k [u8]) -> Option<(&'k [u8], bool)> {
     // The component runs to its `0x00 0x00` terminator; `0x00 0xFF` is an escaped NUL.
     let b: &'k [u8] = rest;
     let mut i = 0;
@@ -237,6 +220,12 @@ fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
     }
     let part = b.get(..i)?;
     *rest = b.get(i + 2..)?;
+    Some((part, escaped))
+}
+
+/// The component at the start of `rest` (moved past it): borrowed unless it holds an escaped `0x00`.
+fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
+    let (part, escaped) = raw_component(rest)?;
     if escaped {
         let mut out = Vec::with_capacity(part.len());
         let mut j = 0;
@@ -333,7 +322,7 @@ impl SortKey {
     pub fn parts_ref(&self, order: SortOrder) -> Option<[Cow<'_, str>; 5]> {
         let mut rest = self.0.as_slice();
         if order.derived_primary() {
-            skip_component(&mut rest)?;
+            raw_component(&mut rest)?;
         }
         let parts = [
             next_component(&mut rest)?,

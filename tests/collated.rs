@@ -185,3 +185,93 @@ pub fn play_until_error(run: &mut Run) -> (PagerError, Vec<RefKey>) {
     }
     panic!("no error after 100 pages");
 }
+
+/// Where PostgreSQL under en_US.UTF-8 (glibc's collation) and the pager's collation disagree,
+/// measured by `bench/collation-pg.mjs` (BENCHMARKS.md "Collation"): on the real Bitnami and
+/// k8s-at-home indexes nowhere; among short probe names one adjacent pair, which the database
+/// returns as `"1_B"` then `" 1b"` (the collation: `" 1b"` first, lowercase before uppercase at
+/// the third level, the space and underscore being ignorable).
+/// A helm source paged by offsets over that order, every chunk size: the pager detects the
+/// disorder (INVALID_RESPONSE naming the source) before it shows anything out of order, and
+/// what it showed before is in order, nothing skipped.
+#[test]
+fn where_postgresql_en_us_and_the_collation_disagree_the_disorder_is_detected() {
+    use kubeapps_pager::{
+        Chunk, ItemFields, Pager, PagerOptions, SourceId, SourceKind, SourceSpec,
+    };
+    // PostgreSQL's order of these names: the measured pair with three neighbours on either side,
+    // as bench/collation-pg.mjs printed them. The first four and the last three are ties of the
+    // collation (they differ in ignorable characters only); glibc puts the uppercase ones first.
+    let database = ["1 B", "1-B", "1.B", "1_B", " 1b", "-1b", ".1b"];
+    let order = natural(Collation::En);
+    for limit in 1..=4u32 {
+        let mut o = PagerOptions::new(vec![SourceSpec {
+            id: SourceId::new(HELM, "default", "kubeapps"),
+            kind: SourceKind::Kubeapps,
+            order: None,
+        }]);
+        o.sort = order;
+        o.page_size = 1;
+        o.chunk_limit = limit;
+        let mut pager: Pager<String> = Pager::new(o).expect("options");
+        let mut shown: Vec<String> = Vec::new();
+        let err = 'run: loop {
+            while !pager.page_ready() {
+                for req in pager.next_requests() {
+                    let from: usize = req.page_token.parse().unwrap_or(0);
+                    let end = database.len().min(from + req.limit as usize);
+                    let items = database[from.min(end)..end]
+                        .iter()
+                        .map(|n| {
+                            let it = ItemFields {
+                                identifier: format!("bitnami/{n}"),
+                                name: n.to_string(),
+                                ..ItemFields::default()
+                            };
+                            (it, n.to_string())
+                        })
+                        .collect();
+                    let chunk = Chunk {
+                        items,
+                        next_token: (end < database.len()).then(|| end.to_string()),
+                        resource_version: None,
+                        remaining_item_count: None,
+                    };
+                    if let Err(e) = pager.feed(req.request_id, chunk) {
+                        break 'run e;
+                    }
+                }
+            }
+            let page = pager.take_page().expect("encodes").expect("ready");
+            assert!(
+                !page.done,
+                "chunk limit {limit}: the list ended without an error"
+            );
+            shown.extend(page.items);
+        };
+        assert_eq!(err.code(), "INVALID_RESPONSE", "chunk limit {limit}: {err}");
+        assert!(err.message().contains(HELM));
+        // Shown so far: a prefix of the database's order, which is the collation's up to the pair.
+        assert_eq!(shown, database[..shown.len()], "chunk limit {limit}");
+        assert!(shown.len() <= 4, "chunk limit {limit}: {shown:?}");
+        let keys: Vec<_> = shown
+            .iter()
+            .map(|n| {
+                ref_key(
+                    order,
+                    &ItemFields {
+                        name: n.clone(),
+                        ..ItemFields::default()
+                    },
+                )
+            })
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+    }
+    // The pair itself, by ICU4X's own collator with the documented settings.
+    let (a, b) = ("1_B", " 1b");
+    assert!(
+        support::oracle::ref_collation_key(Collation::En, b)
+            < support::oracle::ref_collation_key(Collation::En, a)
+    );
+}

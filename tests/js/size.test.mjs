@@ -2,20 +2,22 @@
 // snippets bundled into one file by scripts/build.sh), each file gzip -9 (node:zlib level 9),
 // summed. The pager entry ("kubeapps-pager", pkg/web) is what a dashboard paging lists downloads;
 // the codec entry ("kubeapps-pager/codec", pkg/codec/web: the token functions) only tools such as
-// the token inspector load.
+// the token inspector load; the collation entry ("kubeapps-pager/collation", pkg/collation/web: the
+// pager with the collator and CLDR's root collation data) only a page that sorts naturally.
 //
-// The pager entry's budget is 50 KB, read as 50,000 B (the stricter reading; 50 KiB would be
-// 51,200 B): the test fails over it. It is 49,879 B now by node:zlib (49,735 B by `gzip -9`;
-// BENCHMARKS.md, "Size"). The codec entry has no budget of its own; its ceiling guards the size
-// reached (lower it when the size drops).
+// The pager entry's budget is 128 KB, read as 128,000 B (issue 14; it was 50,000 B): the test
+// fails over it. It is 50,418 B now by node:zlib (BENCHMARKS.md, "Size"). The codec and collation
+// entries have no budget of their own; their ceilings guard the sizes reached (lower them when the
+// sizes drop): the collation entry is 149,026 B (its wasm 140,689 B: BENCHMARKS.md "Collation").
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET = 50_000;
-const CODEC_CEILING = 34_900; // 34,302 B now + about 0.6 KB
+const BUDGET = 128_000;
+const CODEC_CEILING = 34_900; // 34,385 B now + about 0.5 KB
+const COLLATION_CEILING = 149_700; // 149,026 B now + about 0.7 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
 
@@ -46,7 +48,7 @@ function measure(t, dir, name) {
   return total;
 }
 
-test("the pager entry (web build: wasm + all its JS) is within its 50 KB budget (gzip -9)", (t) => {
+test("the pager entry (web build: wasm + all its JS) is within its 128 KB budget (gzip -9)", (t) => {
   const total = measure(t, "web", "kubeapps_pager");
   t.diagnostic(`pager entry total: ${total} B gzip (budget ${BUDGET} B)`);
   assert.ok(total <= BUDGET, `${total} B gzip is over the budget of ${BUDGET} B`);
@@ -56,4 +58,12 @@ test("the codec entry (web build: wasm + all its JS) stays under its own ceiling
   const total = measure(t, "codec/web", "kubeapps_pager_codec");
   t.diagnostic(`codec entry total: ${total} B gzip (ceiling ${CODEC_CEILING} B)`);
   assert.ok(total <= CODEC_CEILING, `${total} B gzip is over the ceiling of ${CODEC_CEILING} B`);
+});
+
+test("the collation entry (web build: wasm + all its JS) stays under its own ceiling (gzip -9)", (t) => {
+  const total = measure(t, "collation/web", "kubeapps_pager_collation");
+  t.diagnostic(`collation entry total: ${total} B gzip (ceiling ${COLLATION_CEILING} B)`);
+  assert.ok(total <= COLLATION_CEILING, `${total} B gzip is over the ceiling of ${COLLATION_CEILING} B`);
+  // The collator is in this entry alone: the pager entry is a fraction of it.
+  assert.ok(measure(t, "web", "kubeapps_pager") * 2 < total, "the collator is not in the pager entry");
 });
