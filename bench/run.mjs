@@ -7,6 +7,8 @@
 //   --quick     fewer items and samples, same table (under 2 minutes with the build)
 //   --no-write  print only
 //   --profile   record CPU profiles even when every speed target is met
+//   --no-network  skip the network benchmark on the real backends (bench/network.mjs), which
+//               otherwise runs after these (PostgreSQL and etcd, installed when missing)
 //
 // Expects pkg/ built (npm run bench builds it first). Benchmarks are not tests: nothing here fails
 // on a figure, only on a broken contender (the JS pager must emit the package's exact pages).
@@ -26,7 +28,7 @@ import { median } from "./lib/stats.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
-for (const a of args) if (!["--quick", "--no-write", "--profile"].includes(a)) throw new Error(`unknown option ${a}`);
+for (const a of args) if (!["--quick", "--no-write", "--profile", "--no-network"].includes(a)) throw new Error(`unknown option ${a}`);
 const QUICK = args.has("--quick");
 
 const PARAMS = QUICK
@@ -185,6 +187,11 @@ async function main() {
     log("wrote BENCHMARKS.md (section \"Benchmarks (browser)\")");
   }
   log(`done in ${run.seconds.toFixed(0)} s`);
+  if (!args.has("--no-network")) {
+    log("network benchmark on the real backends (bench/network.mjs)");
+    const pass = ["--quick", "--no-write"].filter((a) => args.has(a));
+    execFileSync(process.execPath, [path.join(REPO, "bench/network.mjs"), ...pass], { stdio: "inherit" });
+  }
 }
 
 /** The targets of issue 6, each beside what was measured. `speed`: a profile explains a miss. */

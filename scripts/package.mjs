@@ -24,8 +24,15 @@ function snippet(base, file = "errors.js") {
 }
 const errorSnippet = (base) => snippet(base);
 
-/** The functions driver.js exports to users: the pager module's built-in fetchers (no wasm export). */
-const FETCHERS = ["kubeappsFetcher", "kubernetesListFetcher"];
+/**
+ * What the pager module's snippets export to users besides the glue's (no wasm export): driver.js's
+ * built-in fetchers, and window.js's page window and URL helpers. wasm-bindgen copies only the
+ * snippets the wasm imports; window.js is none of them, so `entries` copies it beside them.
+ */
+const OWN = [
+  { file: "driver.js", names: ["kubeappsFetcher", "kubernetesListFetcher", "connectFetcher"] },
+  { file: "window.js", names: ["PageWindow", "readPageToken", "writePageToken"], copy: true },
+];
 
 function writeJson(file, value) {
   writeFileSync(file, JSON.stringify(value, null, 2) + "\n");
@@ -33,22 +40,35 @@ function writeJson(file, value) {
 
 /**
  * The entry points of one wasm module's three builds: `dir` (pkg/ or pkg/codec/) holds web/,
- * bundler/ and nodejs/ as wasm-bindgen made them, with glue named `name`.js. `own`: the names a
- * snippet exports to users besides the glue's, from src/wasm/`own.file` (the pager module's
- * fetchers, from driver.js), if any.
+ * bundler/ and nodejs/ as wasm-bindgen made them, with glue named `name`.js. `own`: the names
+ * snippets export to users besides the glue's, `[{ file, names, copy? }]` from src/wasm/`file`
+ * (`copy`: a file the wasm does not import, copied here), if any.
  */
-function entries(dir, name, own) {
+function entries(dir, name, own = []) {
+  for (const target of ["web", "bundler", "nodejs"]) {
+    const base = join(dir, target);
+    for (const { file } of own.filter((o) => o.copy)) {
+      copyFileSync(join(root, "src", "wasm", file), join(base, dirname(errorSnippet(base)), file));
+    }
+  }
   // ESM targets: re-export the glue and PagerError from the same snippet module the glue uses,
   // so `instanceof PagerError` holds for every thrown error.
   for (const target of ["web", "bundler"]) {
     const base = join(dir, target);
     // The web build's init is wasm-bindgen's default export; it is also exported as `init`, as the
     // nodejs build does, so `import { init }` works (and type-checks) with either build.
+    // The web build's init runs once: a second call (a route's effect, React StrictMode, two
+    // routes at once) gets the first call's promise, so the wasm is fetched and instantiated once
+    // (wasm-bindgen's own init instantiates again when called before the first has finished). A
+    // failed init (a network error) is forgotten, so a later call tries again.
     const lines = [
       `export * from "./${name}.js";`,
-      target === "web" ? `export { default, default as init } from "./${name}.js";` : null,
+      target === "web" ? `import glueInit from "./${name}.js";` : null,
+      target === "web"
+        ? "let ready;\nfunction init(input) {\n  return (ready ??= glueInit(input).catch((e) => {\n    ready = undefined;\n    throw e;\n  }));\n}\nexport { init as default, init };"
+        : null,
       `export { PagerError } from "${errorSnippet(base)}";`,
-      own ? `export { ${own.names.join(", ")} } from "${snippet(base, own.file)}";` : null,
+      ...own.map((o) => `export { ${o.names.join(", ")} } from "${snippet(base, o.file)}";`),
     ].filter(Boolean);
     writeFileSync(join(base, "index.js"), lines.join("\n") + "\n");
     writeFileSync(
@@ -94,12 +114,18 @@ function entries(dir, name, own) {
   // Named `exports.x =` lines (not a spread) so that Node's ESM loader sees every name.
   const glue = createRequire(import.meta.url)(gluePath);
   const names = Object.keys(glue).filter((n) => !n.startsWith("__"));
+  // `__esModule`: Babel's interop (CRA 5's Jest, `import init from "kubeapps-pager"` compiled to
+  // `_interopRequireDefault(require(…)).default`) and TypeScript's `esModuleInterop` then take
+  // `exports.default` (init) as the default import instead of the whole exports object. Node's
+  // own ESM loader ignores the flag (its default import of CommonJS is `module.exports`) and
+  // loads index.mjs anyway.
   const body = [
     '"use strict";',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
     `const glue = require("./${name}.js");`,
     ...names.map((n) => `exports.${n} = glue.${n};`),
     `exports.PagerError = require("${errorSnippet(base)}").PagerError;`,
-    ...(own ? own.names.map((n) => `exports.${n} = require("${snippet(base, own.file)}").${n};`) : []),
+    ...own.flatMap((o) => o.names.map((n) => `exports.${n} = require("${snippet(base, o.file)}").${n};`)),
     "/** The nodejs build is ready on require; `init()` exists so that code shared with the web build runs unchanged. */",
     "exports.default = exports.init = function init() { return Promise.resolve(); };",
   ];
@@ -107,7 +133,7 @@ function entries(dir, name, own) {
   // ESM face of the same CommonJS module (one instance, one PagerError class), with a real default `init`.
   const esm = [
     'import cjs from "./index.js";',
-    `export const { ${[...names, "PagerError", ...(own?.names ?? []), "init"].join(", ")} } = cjs;`,
+    `export const { ${[...names, "PagerError", ...own.flatMap((o) => o.names), "init"].join(", ")} } = cjs;`,
     "export default cjs.init;",
   ];
   writeFileSync(join(base, "index.mjs"), esm.join("\n") + "\n");
@@ -144,13 +170,38 @@ function unaliasDeclarations(file) {
   writeFileSync(file, text);
 }
 
+/**
+ * Pages typed by what was fed: wasm-bindgen cannot declare a generic method, so the pager's
+ * `nextPage` (typed by its fetchChunk's response type, `Page<ItemOf<R>>`: a fetchChunk resolving
+ * with protobuf-es `GetAvailablePackageSummariesResponse` messages gives
+ * `Page<AvailablePackageSummary>`) and `takePage` (`Page<T>`, `any` unless given) are made generic
+ * here. Throws if wasm-bindgen's declaration of either is not the one expected.
+ */
+function typedPages(file) {
+  let text = readFileSync(file, "utf8");
+  for (const [from, to] of [
+    [
+      "nextPage(fetchChunk: FetchChunk, options?: NextPageOptions | null): Promise<Page>;",
+      "nextPage<R extends ChunkResponse = ChunkResponse>(fetchChunk: FetchChunk<R>, options?: NextPageOptions | null): Promise<Page<ItemOf<R>>>;",
+    ],
+    ["takePage(): Page | null;", "takePage<T = any>(): Page<T> | null;"],
+  ]) {
+    if (text.split(from).length !== 2) throw new Error(`${file}: expected one \`${from}\``);
+    text = text.replace(from, to);
+  }
+  writeFileSync(file, text);
+}
+
 // The pager module (pkg/web, pkg/bundler, pkg/nodejs), the codec module (pkg/codec/…) and the
 // pager module with the collator (pkg/collation/…: the same API, plus collated merge orders).
-entries(pkg, crate, { file: "driver.js", names: FETCHERS });
+entries(pkg, crate, OWN);
 entries(join(pkg, "codec"), `${crate}_codec`);
-entries(join(pkg, "collation"), `${crate}_collation`, { file: "driver.js", names: FETCHERS });
+entries(join(pkg, "collation"), `${crate}_collation`, OWN);
 for (const [dir, name] of [[pkg, crate], [join(pkg, "codec"), `${crate}_codec`], [join(pkg, "collation"), `${crate}_collation`]]) {
   for (const target of ["web", "bundler", "nodejs"]) unaliasDeclarations(join(dir, target, `${name}.d.ts`));
+}
+for (const [dir, name] of [[pkg, crate], [join(pkg, "collation"), `${crate}_collation`]]) {
+  for (const target of ["web", "bundler", "nodejs"]) typedPages(join(dir, target, `${name}.d.ts`));
 }
 
 /**

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test layer against the built package (scripts/build.sh first). Exits non-zero on any failure.
 # Layers: host cargo tests · model-based test (release) · wasm-bindgen-test in Node and headless Chromium ·
-# node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS) ·
-# demo server tests · tsc --strict over TypeScript consumers (nodenext, bundler, node10) · browser e2e.
+# node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS, CRA 5's Jest 27) ·
+# demo server tests · real services (PostgreSQL, etcd) · tsc --strict over TypeScript consumers
+# (nodenext, bundler, node10, a dashboard's protobuf-es/Connect code) · browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -35,13 +36,24 @@ browser_tests() {
 }
 step "wasm-bindgen-test (headless Chromium)" browser_tests
 step "node --test: the npm package" node --test --test-timeout=120000 tests/js/
-step "package consumers: webpack 5, Vite, ESM, CommonJS" node --test --test-concurrency=1 --test-timeout=300000 tests/consumers/
+step "package consumers: webpack 5, Vite, ESM, CommonJS, Jest 27" node --test --test-concurrency=1 --test-timeout=300000 tests/consumers/
 if [ -d tests/server ]; then
   step "node --test: demo server" node --test --test-timeout=120000 tests/server/
 fi
+# The real services: install what is missing (Debian's postgresql, etcd-server, the en_US.UTF-8
+# locale), then each test file starts PostgreSQL and etcd in temporary folders on free ports and
+# stops them (also on failure). One file at a time: each runs its own pair.
+real_tests() {
+  timeout "$TO" bash scripts/services/install.sh
+  timeout "$TO" node --test --test-concurrency=1 --test-timeout=300000 tests/real/
+}
+if [ -d tests/real ]; then
+  step "real services: helm on PostgreSQL, lists from etcd, fluxv2, kapp_controller" real_tests
+fi
 # The consumer imports "kubeapps-pager" as a user would: resolve it to the built package.
 mkdir -p tests/ts/node_modules && ln -sfn ../../../pkg tests/ts/node_modules/kubeapps-pager
-# One run per documented setting: nodenext (Node ESM and CommonJS), bundler, node10, skipLibCheck.
+# One run per documented setting: nodenext (Node ESM and CommonJS), bundler, node10, skipLibCheck;
+# and a dashboard's protobuf-es/Connect code under bundler, skipLibCheck off (tsconfig.protobuf.json).
 for config in tests/ts/tsconfig*.json; do
   step "tsc --noEmit --strict: TypeScript consumer ($(basename "$config"))" node_modules/.bin/tsc -p "$config"
 done

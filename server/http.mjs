@@ -6,10 +6,17 @@ import { packageMetadataList } from "./kube-list.mjs";
 import * as control from "./control.mjs";
 import { serveStatic, sendText } from "./static.mjs";
 import { StoreError } from "./store.mjs";
+import { parseSummariesRequest } from "./behaviours.mjs";
+import { installedPage } from "./installed.mjs";
+import { connectHandler, demoServices } from "./connect.mjs";
+import { connectWebBundle } from "./connect-web.mjs";
 
 const MAX_BODY = 1 << 20;
 
 const PLUGIN_PATH = /^\/apis\/plugins\/(helm|fluxv2|kapp_controller)\/packages\/v1alpha1\/availablepackages$/;
+const INSTALLED_PATH = /^\/apis\/plugins\/(helm|fluxv2|kapp_controller)\/packages\/v1alpha1\/installedpackages$/;
+/** The packages services over Connect / gRPC-web / gRPC (server/connect.mjs): `/apis/<service>/<method>`. */
+const CONNECT_PATH = /^\/apis\/kubeappsapis\.[\w.]+\/\w+$/;
 const PM_NS_PATH = /^\/apis\/data\.packaging\.carvel\.dev\/v1alpha1\/namespaces\/([^/]+)\/packagemetadatas$/;
 const PM_ALL_PATH = "/apis/data.packaging.carvel.dev/v1alpha1/packagemetadatas";
 const ICON_PATH = /^\/demo\/icon\/([^/]+)\.svg$/;
@@ -50,6 +57,7 @@ async function readJson(req) {
  */
 export function createHandler(ctx) {
   const { app, churn } = ctx;
+  const connect = connectHandler(demoServices(app));
   const gets = {
     "/apis/core/packages/v1alpha1/availablepackages": (p) => handleCoreList(app, p),
     [PM_ALL_PATH]: (p) => packageMetadataList(app, "", p),
@@ -83,6 +91,14 @@ export function createHandler(ctx) {
     const url = new URL(req.url, "http://127.0.0.1");
     const p = url.pathname;
     const isGet = req.method === "GET" || req.method === "HEAD";
+    if (CONNECT_PATH.test(p)) return connect(req, res);
+    const installed = INSTALLED_PATH.exec(p);
+    if (installed && isGet) {
+      const plugin = `${installed[1]}.packages`;
+      const parsed = parseSummariesRequest(url.searchParams);
+      const reply = parsed.reply ?? installedPage(app, plugin, parsed.req);
+      return sendJson(res, reply.status, reply.body);
+    }
     const m = PLUGIN_PATH.exec(p) ?? PM_NS_PATH.exec(p);
     if (m || gets[p]) {
       if (!isGet) return sendJson(res, 405, { error: "use GET" }, { allow: "GET, HEAD" });
@@ -95,6 +111,11 @@ export function createHandler(ctx) {
     if (posts[p]) {
       if (req.method !== "POST") return sendJson(res, 405, { error: "use POST" }, { allow: "POST" });
       return sendJson(res, 200, await posts[p](await readJson(req)));
+    }
+    if (p === "/demo/connect-web.js" && isGet) {
+      const text = await connectWebBundle();
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "x-content-type-options": "nosniff" });
+      return res.end(text);
     }
     const icon = ICON_PATH.exec(p);
     if (icon && isGet) {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // kubeapps-pager demo backend: `node server/main.mjs [--port N] [--data DIR]
 // [--helm-index URL] [--seed N] [--behaviour helm=kubeapps-offset,...]
-// [--compact-after-ms N] [--hostile]`. Serves www/, pkg/, the kubeapps-apis REST paths,
-// the apiserver's PackageMetadata list and /demo control endpoints on 127.0.0.1 only.
+// [--compact-after-ms N] [--hostile] [--backend real [--collation C] [--latency-ms N]]`.
+// Serves www/, pkg/, the kubeapps-apis REST paths, the apiserver's PackageMetadata list and
+// /demo control endpoints on 127.0.0.1 only; with `--backend real`, over PostgreSQL and etcd
+// (server/real/).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,6 +75,12 @@ const USAGE = `usage: node server/main.mjs [options]
                            (default helm=kubeapps-offset,fluxv2=unordered,kapp_controller=kubernetes)
   --compact-after-ms N     compact revisions older than N ms (default: off)
   --hostile                add a package named <img src=x onerror=alert(1)>
+  --backend B              simulated (default: the embedded store, nothing to install) or real:
+                           helm on PostgreSQL, kapp_controller on etcd, fluxv2 as its plugin
+                           pages; starts both (installing them when missing) and stops them
+  --collation C            with --backend real: the helm database's collation,
+                           en_US.UTF-8 (default) or C
+  --latency-ms N           with --backend real: delay every /apis/ answer by N ms
 `;
 
 /** Parses the command line into startServer options; throws a RangeError with the problem. */
@@ -107,11 +115,34 @@ export function parseArgs(argv, env = process.env) {
       case "--behaviour": case "--behaviours": opts.behaviours = parseBehaviours(value()); break;
       case "--compact-after-ms": opts.compactAfterMs = int(value(), a, 0, 86_400_000); break;
       case "--hostile": opts.hostile = true; break;
+      case "--backend": {
+        const b = value();
+        if (b !== "real" && b !== "simulated") throw new RangeError("--backend must be simulated or real");
+        opts.backend = b;
+        break;
+      }
+      case "--collation": {
+        const c = value();
+        if (c !== "en_US.UTF-8" && c !== "C") throw new RangeError("--collation must be en_US.UTF-8 or C");
+        opts.collation = c;
+        break;
+      }
+      case "--latency-ms": opts.latencyMs = int(value(), a, 0, 10_000); break;
       case "--help": case "-h": opts.help = true; break;
       default: throw new RangeError(`unknown option ${a}`);
     }
   }
   if (opts.port === undefined) opts.port = env.PORT ? int(env.PORT, "PORT", 0, 65535) : 8080;
+  if (opts.backend !== "real") {
+    for (const [k, flag] of [["collation", "--collation"], ["latencyMs", "--latency-ms"]]) {
+      if (opts[k] !== undefined) throw new RangeError(`${flag} needs --backend real`);
+    }
+  } else {
+    // The real services page as their plugins do: no behaviour to choose, etcd compacts on request.
+    for (const [k, flag] of [["behaviours", "--behaviour"], ["compactAfterMs", "--compact-after-ms"]]) {
+      if (opts[k] !== undefined) throw new RangeError(`${flag} is for the simulated backend, not --backend real`);
+    }
+  }
   return opts;
 }
 
@@ -129,7 +160,13 @@ async function main() {
   }
   let s;
   try {
-    s = await startServer(opts);
+    if (opts.backend === "real") {
+      const { startRealServer } = await import("./real/server.mjs");
+      process.stderr.write("kubeapps-pager demo: starting PostgreSQL and etcd (--backend real)…\n");
+      s = await startRealServer(opts);
+    } else {
+      s = await startServer(opts);
+    }
   } catch (e) {
     process.stderr.write(`kubeapps-pager demo: cannot start: ${e.message}\n`);
     process.exit(1);

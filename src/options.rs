@@ -59,6 +59,20 @@ impl SourceKind {
         self == SourceKind::Kubernetes
     }
 
+    /// The kind a source of Kubeapps' `plugin` has when none is declared (docs/DESIGN.md
+    /// "Defaults by plugin"): `fluxv2.packages` walks a Go map over its repositories (any order,
+    /// another on every request): `Unordered`; every other plugin, `helm.packages` (PostgreSQL
+    /// `ORDER BY name LIMIT/OFFSET` under an unknown collation) and `kapp_controller.packages`
+    /// (offsets over PackageMetadata names) included, pages by decimal offsets: `Kubeapps`.
+    /// `Kubernetes` is never a default: only a declared apiserver list is one.
+    pub fn for_plugin(plugin: &str) -> SourceKind {
+        if plugin == "fluxv2.packages" {
+            SourceKind::Unordered
+        } else {
+            SourceKind::Kubeapps
+        }
+    }
+
     /// Byte used for this kind in the fingerprint.
     fn code(self) -> u8 {
         match self {
@@ -92,6 +106,16 @@ pub struct SourceSpec {
 }
 
 impl SourceSpec {
+    /// A source of `id` with its plugin's default kind ([`SourceKind::for_plugin`]) and order:
+    /// what `sources: [{ plugin, cluster, namespace }]` declares.
+    pub fn new(id: SourceId) -> Self {
+        SourceSpec {
+            kind: SourceKind::for_plugin(&id.plugin),
+            id,
+            order: None,
+        }
+    }
+
     /// The source's order: the one given, else its kind's [default](SourceKind::default_order).
     pub fn effective_order(&self) -> SourceOrder {
         // A Kubernetes list over all namespaces comes in key order, namespace first, then name:
@@ -153,11 +177,14 @@ impl PagerOptions {
 
     /// The longest key an item may have, in UTF-8 bytes: its sort field's value (`name`, or
     /// `displayName`) plus its identifier, plus its plugin, cluster and namespace when they are
-    /// not its source's. `3072 / sources - 16`: 3,056 for one source, 1,008 for three, 32 for
-    /// 64. The sources' watermarks then take at most half a page token together, so that
-    /// a position always fits one; a chunk holding a longer key is `INVALID_RESPONSE`.
+    /// not its source's: 3,056 (half a page token, less the watermark's tags), whatever the
+    /// number of sources. Longer, no position holding it could be written: a chunk with such a key
+    /// is `INVALID_RESPONSE`. The sources share the rest of the token by what their keys and
+    /// tokens actually take (six sources with 253-byte names and identifiers fit with room to
+    /// spare); a position that really does not fit makes `take_page` fail with `too-long`, naming
+    /// what takes the room.
     pub fn max_key_bytes(&self) -> usize {
-        (KEY_BYTES / self.sources.len().max(1)).saturating_sub(KEY_OVERHEAD)
+        KEY_BYTES - KEY_OVERHEAD
     }
 
     /// Checks every rule; `INVALID_OPTIONS` names the first field that breaks one.
@@ -463,10 +490,10 @@ mod tests {
         }
     }
 
-    /// Whatever options pass `validate`, a position whose every source holds a watermark of
-    /// `max_key_bytes` and the largest offset still fits a page token (its tokens aside).
+    /// Whatever options pass `validate`, a position whose one source holds a watermark of
+    /// `max_key_bytes` (the others none) and the largest offset still fits a page token.
     #[test]
-    fn a_position_with_keys_at_the_limit_always_fits_a_page_token() {
+    fn a_position_with_a_key_at_the_limit_always_fits_a_page_token() {
         use crate::item::Identity;
         use crate::token::page_token::{PageToken, SourceState, Watermark};
         for n in [1usize, 2, 3, 7, 16, 33, 64] {
@@ -505,12 +532,13 @@ mod tests {
                 sources: o
                     .sources
                     .iter()
-                    .map(|s| SourceState {
+                    .enumerate()
+                    .map(|(i, s)| SourceState {
                         source: s.id.clone(),
                         chunk_token: String::new(),
                         offset: u32::MAX,
                         // Another plugin, cluster and namespace than the source's: all in the key.
-                        watermark: Some(Watermark {
+                        watermark: (i == 0).then(|| Watermark {
                             sort_key: "k".repeat(max - 4),
                             identity: Identity {
                                 plugin: "p".into(),
@@ -584,6 +612,32 @@ mod tests {
             assert_eq!(e.details()["entry"], "kubeapps-pager/collation");
             assert!(e.message().contains("kubeapps-pager/collation"));
         }
+    }
+
+    #[test]
+    fn defaults_by_plugin() {
+        for (plugin, kind) in [
+            ("helm.packages", SourceKind::Kubeapps),
+            ("kapp_controller.packages", SourceKind::Kubeapps),
+            ("fluxv2.packages", SourceKind::Unordered),
+            ("my.plugin", SourceKind::Kubeapps),
+        ] {
+            let s = SourceSpec::new(SourceId::new(plugin, "default", "kubeapps"));
+            assert_eq!((s.kind, s.order), (kind, None), "{plugin}");
+        }
+        // Not declared and declared as its default: one fingerprint (a token minted either way
+        // resumes the other).
+        let mut declared = src("fluxv2.packages", "kubeapps", SourceKind::Unordered);
+        let zero = PagerOptions::new(vec![SourceSpec::new(declared.id.clone())]);
+        assert_eq!(
+            zero.fingerprint(),
+            PagerOptions::new(vec![declared.clone()]).fingerprint()
+        );
+        declared.kind = SourceKind::Kubeapps;
+        assert_ne!(
+            zero.fingerprint(),
+            PagerOptions::new(vec![declared]).fingerprint()
+        );
     }
 
     #[test]

@@ -265,6 +265,8 @@ pub fn write_source_stats_fields(w: &mut Writer, s: &crate::pager::SourceStats) 
     w.u64_field("rescans", s.rescans);
     w.u64_field("expiredRecoveries", s.expired_recoveries);
     w.u64_field("staleResponses", s.stale_responses);
+    w.u64_field("wholeReadSwitches", s.whole_read_switches);
+    w.u64_field("lateItems", s.late_items);
     w.bool_field("streamed", s.streamed);
 }
 
@@ -506,13 +508,16 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
     // A loop, as in `strings` (size).
     let mut sources = Vec::new();
     for _ in 0..p.number() {
+        let id = SourceId::new(p.string(), p.string(), p.string());
         sources.push(SourceSpec {
-            id: SourceId::new(p.string(), p.string(), p.string()),
             kind: match p.number() {
                 1 => SourceKind::Kubernetes,
+                2 => SourceKind::Kubeapps,
                 3 => SourceKind::Unordered,
-                _ => SourceKind::Kubeapps,
+                // Not declared: the plugin's default.
+                _ => SourceKind::for_plugin(&id.plugin),
             },
+            id,
             order: match p.number() {
                 1 => Some(SourceOrder::Name),
                 2 => Some(SourceOrder::None),

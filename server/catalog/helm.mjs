@@ -8,8 +8,21 @@ import YAML from "yaml";
 import { CLUSTER } from "../store.mjs";
 import { highest } from "./semver.mjs";
 
+// The last indexes parsed, by text: --backend real reads each index twice (records, then the
+// fields only its SQL search needs), and a 4 MB index takes seconds to parse. Treat as read-only.
+const parsed = new Map();
+
 /** Parses an index.yaml text; throws an Error naming `source` when it is not a Helm index. */
 export function parseHelmIndex(text, source = "index.yaml") {
+  const hit = parsed.get(text);
+  if (hit) return hit;
+  const doc = parseIndexText(text, source);
+  parsed.set(text, doc);
+  if (parsed.size > 4) parsed.delete(parsed.keys().next().value);
+  return doc;
+}
+
+function parseIndexText(text, source) {
   let doc;
   try {
     // failsafe: every scalar a string, so versions like 1.10 stay "1.10".

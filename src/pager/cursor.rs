@@ -43,6 +43,34 @@ pub(crate) struct Entry<P> {
     /// Index in that response of the first item with its name: where its tie
     /// group starts, the only kind of place an offset can be trusted.
     group_raw: u32,
+    /// A late item: at or below the watermark W, yet never consumed (its source was found out
+    /// of the merge order and read whole; see docs/DESIGN.md "Order is learned"). The merge
+    /// shows it although it is below W, and it does not move the watermark.
+    pub(crate) late: bool,
+}
+
+/// The prefix of a page token's chunk token that marks a source found out of the merge order
+/// and read whole (no real token starts with U+0001). Alone: every item of it at or below W was
+/// consumed. Followed by a decimal count `c` (the page token's offset then counting the late
+/// items already shown): only the items among the first `c` of the source's order were; those
+/// after them and at or below W are late, and the first `offset` of them (in key order) shown.
+pub(crate) const SWITCH_MARK: &str = "\u{1}";
+
+/// A source found out of the merge order, whose whole read is on its way.
+#[derive(Debug, Clone)]
+struct Switch {
+    /// The last item read before the switch (the end of the prefix of the source's own order
+    /// read), when no item was consumed from the source: the anchor then (see `settle_switch`).
+    last_read: Option<SortKey>,
+    /// How many items of the source's order were read (when `last_read` is not found in the
+    /// whole read: deleted, or a resumed position): `u64::MAX` = all of them; `None` = unknown
+    /// (then every item at or below W counts as late: a repeat rather than a loss).
+    read_count: Option<u64>,
+    /// Late items already shown (a resumed late phase): skipped, in key order.
+    skip: u32,
+    /// Found out of order in this pager (else resumed as switched: its page token's count
+    /// decides, as the source's watermark has moved on in key order since).
+    live: bool,
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -105,6 +133,10 @@ struct Group {
     reference: SortKey,
     /// The limit to ask: the group as known, the item before it, a chunk of new items.
     limit: u32,
+    /// The name of the item read before the group (at `start - 1`), when known: a re-read that
+    /// finds another name there is treated as moved (items changed ahead, or a source whose
+    /// order is not the merge order: an earlier name there proves nothing then).
+    before: Option<Vec<u8>>,
 }
 
 /// Offset drift was seen: items before the position were deleted.
@@ -160,9 +192,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) chunk_limit: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
-    /// The longest key an item may have ([`PagerOptions::max_key_bytes`]) and the number of sources.
+    /// The longest key an item may have ([`PagerOptions::max_key_bytes`]).
     pub(crate) max_key_bytes: usize,
-    pub(crate) sources: usize,
 }
 
 impl<'a> Ctx<'a> {
@@ -180,7 +211,6 @@ impl<'a> Ctx<'a> {
             max_source_items: options.max_source_items,
             max_chunks_without_progress: options.max_chunks_without_progress,
             max_key_bytes: options.max_key_bytes(),
-            sources: options.sources.len(),
         }
     }
 }
@@ -198,6 +228,12 @@ enum Verdict {
     MovedBack { reference: SortKey, base: u64 },
     /// A probe that started after the reference: step back further.
     ProbeTooFar,
+    /// The items are not in the merge order (inside the chunk, or against the chunks before):
+    /// the source is read whole from now on (docs/DESIGN.md "Order is learned").
+    Disorder,
+    /// A tie group's re-read that a capped server answered short, before reaching the group:
+    /// its first item shows nothing was skipped, so the list goes on from the position itself.
+    Verified,
 }
 
 /// A checked answer, ready to commit.
@@ -249,6 +285,8 @@ pub(crate) struct Cursor<P> {
     group_start: Option<u64>,
     /// A tie group to re-read whole before going on.
     regroup: Option<Group>,
+    /// Name of the item read right before the tie group of the last item read, when known.
+    before_group: Option<Vec<u8>>,
     /// Largest key read in this source's life in this pager (for `NO_PROGRESS`).
     max_read: Option<SortKey>,
     /// Items of a source read whole by continue tokens, until its end.
@@ -279,6 +317,23 @@ pub(crate) struct Cursor<P> {
     /// the group then turns out to go on, the server answers in pieces (a cap below the group's
     /// size) and the group can never be read in one answer: `INVALID_RESPONSE`, not a loop.
     short_group: Option<(u64, Vec<u8>)>,
+    /// The source was found out of the merge order (or its streaming cannot go on safely) and is
+    /// read whole from then on: sticky, and written in the page token ([`SWITCH_MARK`]).
+    pub(crate) switched: bool,
+    /// The switch's whole read is still to come.
+    switch: Option<Switch>,
+    /// After a switch: how many items of the source's order count as read (the late items are
+    /// after them); `None` = all (no late item pending is written then).
+    late_from: Option<u64>,
+    /// Late items consumed (shown or filtered out) so far.
+    late_shown: u32,
+    /// Late items still buffered.
+    late_pending: usize,
+    /// The mark written for this source's chunk token while late items are pending.
+    late_mark: String,
+    /// Items of the source's own order read in the current list (the position after the last
+    /// item read), when known: the whole read's fallback for `Switch::last_read`.
+    read_pos: Option<u64>,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -305,6 +360,7 @@ impl<P> Cursor<P> {
             list_last: None,
             group_start: None,
             regroup: None,
+            before_group: None,
             max_read: None,
             staging: Vec::new(),
             in_flight: None,
@@ -320,6 +376,13 @@ impl<P> Cursor<P> {
             offsets_reliable: true,
             overlap_verified: false,
             short_group: None,
+            switched: false,
+            switch: None,
+            late_from: None,
+            late_shown: 0,
+            late_pending: 0,
+            late_mark: String::new(),
+            read_pos: Some(0),
         }
     }
 
@@ -335,14 +398,77 @@ impl<P> Cursor<P> {
         c.watermark = watermark;
         c.inconsistent = st.inconsistent;
         c.resource_version = st.resource_version.clone();
+        if let Some(count) = st.chunk_token.strip_prefix(SWITCH_MARK) {
+            // Found out of order before: read whole again (with the late items still to show).
+            c.switched = true;
+            c.streamed = false;
+            if !st.exhausted {
+                let read_count = if count.is_empty() {
+                    Some(u64::MAX)
+                } else {
+                    canonical_decimal(count)
+                };
+                c.switch = Some(Switch {
+                    last_read: None,
+                    read_count,
+                    skip: st.offset,
+                    live: false,
+                });
+                c.late_shown = st.offset;
+                c.late_mark = late_mark(read_count);
+            }
+        }
         if st.exhausted {
             c.next = None;
         } else if c.streamed {
             // A source read whole is read again; the watermark does the work.
             c.next = Some(st.chunk_token.clone());
             c.resume = Some((st.chunk_token.clone(), st.offset));
+            // A source declared `kubernetes` whose tokens are decimal offsets pages by offsets
+            // (a continue token is base64 of JSON: never digits alone).
+            if c.spec.kind == SourceKind::Kubernetes && canonical_decimal(&st.chunk_token).is_some()
+            {
+                c.learn_offsets();
+            }
+            c.read_pos = parse_offset(&st.chunk_token)
+                .filter(|_| c.decimal)
+                .and_then(|p| p.checked_add(u64::from(st.offset)));
         }
         c
+    }
+
+    /// The source's tokens are decimal item offsets although it was declared `kubernetes`: it is
+    /// a Kubeapps plugin's list (names need not be unique, nothing is a snapshot), paged as one.
+    fn learn_offsets(&mut self) {
+        self.decimal = true;
+        self.strict = false;
+    }
+
+    /// Switches a streamed source to a whole read (docs/DESIGN.md "Order is learned"): the items
+    /// read so far are a prefix of its own order, ending at the last item read; the whole read
+    /// tells the consumed ones (in that prefix, at or below W) from the late ones (after it).
+    fn switch_to_whole(&mut self) {
+        self.switched = true;
+        self.streamed = false;
+        self.switch = Some(Switch {
+            last_read: self.last_raw.clone(),
+            read_count: self.read_pos,
+            skip: 0,
+            live: true,
+        });
+        self.late_shown = 0;
+        self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
+        self.next = Some(String::new());
+        self.marks.clear();
+        self.resume = None;
+        self.rescan = None;
+        self.regroup = None;
+        self.short_group = None;
+        self.overlap_verified = false;
+        self.staging.clear();
+        self.seen_tokens.clear();
+        self.stalled = 0;
+        self.promised = None;
     }
 
     /// The list goes on past the buffered chunks (read whole: not loaded yet).
@@ -504,6 +630,33 @@ impl<P> Cursor<P> {
         let token = self.next.clone().unwrap_or_default();
         if let Some(n) = parse_offset(&token).filter(|_| offsets) {
             if !self.overlap_verified {
+                // A tie-able source: from the item before the tie group of the last item read
+                // (G - 1), the group as known and a chunk of new items, in ONE answer; taken only
+                // when its first name is below the group's (docs/DESIGN.md "Ties").
+                if let (false, Some(g), Some(last)) =
+                    (self.strict, self.group_start, &self.last_raw)
+                {
+                    if g < n {
+                        let before = u32::from(g > 0);
+                        let known = u32::try_from(n - g).unwrap_or(u32::MAX);
+                        let limit = known.saturating_add(before).saturating_add(limit);
+                        let pos = g.saturating_sub(1);
+                        return Planned {
+                            token: format_offset(pos),
+                            limit,
+                            purpose: Purpose::Group {
+                                pos,
+                                group: Group {
+                                    start: g,
+                                    name: last.primary().to_vec(),
+                                    reference: last.clone(),
+                                    limit,
+                                    before: self.before_group.clone(),
+                                },
+                            },
+                        };
+                    }
+                }
                 if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
                     return Planned {
                         token: format_offset(prev),
@@ -541,11 +694,10 @@ impl<P> Cursor<P> {
     }
 
     /// Reads and checks an answer to the request in flight without changing
-    /// anything. Errors: `INVALID_RESPONSE` (a kubeapps source returned more
-    /// than asked, items out of the source's order, a strict source's
-    /// continuation starting at or before its previous chunk's last key, equal
-    /// names straddling an opaque token, a next token longer than a page token
-    /// may hold), `SOURCE_TOO_LARGE` (also a tie group over the cap),
+    /// anything (items out of the merge order make the verdict `Disorder`: a switch to a whole
+    /// read). Errors: `INVALID_RESPONSE` (a kubeapps source returned more
+    /// than asked, a key too long for a page token, a next token longer than a page token
+    /// may hold, a tie group given in pieces), `SOURCE_TOO_LARGE` (also a tie group over the cap),
     /// `NO_PROGRESS`.
     pub(crate) fn prepare<F: KeyFields>(
         &self,
@@ -555,10 +707,18 @@ impl<P> Cursor<P> {
         let Some(flight) = &self.in_flight else {
             return Err(self.invalid("no request in flight"));
         };
-        let next = chunk.next_token.filter(|t| !t.is_empty());
-        if next.as_ref().is_some_and(|t| t.len() > MAX_TOKEN_LEN) {
+        if chunk
+            .next_token
+            .as_ref()
+            .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
+        {
             return Err(self.invalid(text!("next token longer than ", MAX_TOKEN_LEN, " bytes")));
         }
+        // An answer whose next token is the very token it was asked with ends the list (a plugin
+        // that signals its end so): its items count, then nothing more is asked.
+        let next = chunk
+            .next_token
+            .filter(|t| !t.is_empty() && *t != flight.token);
         let n = chunk.items.len();
         match flight.purpose {
             Purpose::Whole => {
@@ -598,14 +758,7 @@ impl<P> Cursor<P> {
                     i,
                     "'s key is ",
                     bytes,
-                    " bytes (its sort field and identifier, UTF-8); with ",
-                    ctx.sources,
-                    if ctx.sources == 1 {
-                        " source"
-                    } else {
-                        " sources"
-                    },
-                    " a page token holds keys of at most ",
+                    " bytes (its sort field and identifier, UTF-8); a page token holds keys of at most ",
                     ctx.max_key_bytes,
                     " bytes"
                 )));
@@ -613,71 +766,18 @@ impl<P> Cursor<P> {
             items.push((ctx.order.key_of(&f), ctx.filter.matches_ref(&f), p));
         }
 
-        if self.streamed {
-            for (i, pair) in items.windows(2).enumerate() {
-                if let [(a, ..), (b, ..)] = pair {
-                    let ord = a.primary().cmp(b.primary());
-                    let bad = if self.strict {
-                        ord.is_ge()
-                    } else {
-                        ord.is_gt()
-                    };
-                    if bad {
-                        return Err(self.invalid(text!(
-                            "items ",
-                            i,
-                            " and ",
-                            i + 1,
-                            " are out of the source's name order",
-                            if self.strict && ord.is_eq() {
-                                " (equal names in a strict source)"
-                            } else {
-                                ""
-                            },
-                            "; give the source order \"none\" to read it whole"
-                        )));
-                    }
-                }
-            }
-        }
-
         let first = items.first().map(|(k, ..)| k);
-        // A strict source's continuation starts after the last key of its previous
-        // chunk (also after a 410: the inconsistent token goes on after that key). A
-        // chunk going back would have its items dropped as duplicates: lost silently.
-        // From "" (a first chunk, a relist) or right after a resume nothing bounds it.
-        if self.strict && self.streamed && !flight.token.is_empty() {
-            if let (Purpose::Next { .. }, Some(bound), Some(f)) =
-                (&flight.purpose, &self.list_last, first)
-            {
-                if f.primary() <= bound.as_slice() {
-                    return Err(self.invalid(
-                        "a continuation chunk starts at or before the last key of the previous chunk",
-                    ));
-                }
-            }
-        }
-        // A tie-able source's group of equal names straddling two chunks can only be
-        // re-read whole at a decimal offset; past an opaque token its members may
-        // come in another order on each side, so some could be lost: refuse.
-        if !self.strict && self.streamed && !flight.token.is_empty() {
-            if let (
-                Purpose::Next {
-                    overlap: None,
-                    pos: _,
-                    straddle: false,
-                },
-                Some(bound),
-                Some(f),
-            ) = (&flight.purpose, &self.bound, first)
-            {
-                if f.primary() == bound.as_slice() {
-                    return Err(self.invalid(
-                        "equal names straddle two chunks behind an opaque token (no offset to \
-                         re-read them from); give the source order \"none\" to read it whole",
-                    ));
-                }
-            }
+        if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
+            return Ok(Prepared {
+                items,
+                next,
+                resource_version: chunk.resource_version,
+                remaining_item_count: chunk.remaining_item_count,
+                verdict: Verdict::Disorder,
+                progress: true,
+                overlap_only: false,
+                short_group: false,
+            });
         }
         let verdict = match &flight.purpose {
             Purpose::Next {
@@ -699,11 +799,18 @@ impl<P> Cursor<P> {
                     }
                     _ => None,
                 };
+                // A tie-able source's overlap item proves nothing (its equal names come in any
+                // order): only an earlier name, or the list's start, shows nothing was skipped.
+                let safe = |f: &SortKey| {
+                    if self.strict {
+                        not_after(f, reference)
+                    } else {
+                        *pos == Some(0) || f.primary() < name
+                    }
+                };
                 if let Some(g) = group {
                     Verdict::Regroup(g)
-                } else if (!*straddle || tied.is_none())
-                    && first.is_some_and(|f| not_after(f, reference))
-                {
+                } else if (!*straddle || tied.is_none()) && first.is_some_and(safe) {
                     Verdict::Accept {
                         overlap_first: first == Some(reference),
                         quiet: 0,
@@ -770,7 +877,11 @@ impl<P> Cursor<P> {
             Purpose::Group { pos, group } => {
                 let name = group.name.as_slice();
                 let last = items.last().map(|(k, ..)| k.primary());
-                if group.start > 0 && first.map_or(true, |f| f.primary() >= name) {
+                let moved = group
+                    .before
+                    .as_ref()
+                    .is_some_and(|b| first.is_some_and(|f| f.primary() != b.as_slice()));
+                if group.start > 0 && (moved || first.map_or(true, |f| f.primary() >= name)) {
                     // The item before the group is no longer before it: items
                     // ahead were deleted. Rescan as for any move back.
                     Verdict::MovedBack {
@@ -795,6 +906,13 @@ impl<P> Cursor<P> {
                         limit: limit.min(cap),
                         ..grown
                     })
+                } else if next.is_some()
+                    && n < flight.limit as usize
+                    && last.is_some_and(|l| l < name)
+                {
+                    // A short answer (a capped server) that did not reach the group: its first
+                    // item proved the start; the list goes on from the position itself.
+                    Verdict::Verified
                 } else {
                     // Items up to the group's end were read before (the group's
                     // members missing then are among them, and are kept).
@@ -936,6 +1054,21 @@ impl<P> Cursor<P> {
                 }
                 return delta;
             }
+            Verdict::Disorder => {
+                delta.whole_read_switches += 1;
+                self.switch_to_whole();
+                return delta;
+            }
+            Verdict::Verified => {
+                // The position stands (`next` unchanged); read on from it. Should more of the
+                // group come there, the server gives it in pieces (see `short_group`).
+                self.overlap_verified = true;
+                self.regroup = None;
+                if let Purpose::Group { group, .. } = &flight.purpose {
+                    self.short_group = Some((group.start, group.name.clone()));
+                }
+                return delta;
+            }
             Verdict::Accept {
                 overlap_first,
                 quiet,
@@ -994,12 +1127,26 @@ impl<P> Cursor<P> {
         }
         self.track_remaining(n as u64, p.next.is_some(), p.remaining_item_count);
 
+        // A source declared `kubernetes` that answers with decimal offsets is paged as one.
+        if !self.decimal && self.streamed && p.next.as_deref().and_then(canonical_decimal).is_some()
+        {
+            self.learn_offsets();
+        }
         // Decimal offsets hold only while next = offset + items returned.
         let pos = match flight.purpose {
-            Purpose::Next { pos, .. } => pos,
+            Purpose::Next { pos, .. } => pos.or_else(|| {
+                parse_offset(&flight.token).filter(|_| self.decimal && self.offsets_reliable)
+            }),
             Purpose::Probe { pos } | Purpose::Group { pos, .. } => Some(pos),
             _ => None,
         };
+        self.read_pos = match pos {
+            Some(pos) => pos.checked_add(n as u64),
+            None if flight.token.is_empty() => Some(n as u64),
+            None => self.read_pos.and_then(|r| r.checked_add(n as u64)),
+        };
+        // An answer asked from the position right after the last item read (no overlap).
+        let from_position = matches!(flight.purpose, Purpose::Next { overlap: None, .. });
         if let (Some(pos), Some(t)) = (pos, &p.next) {
             if self.decimal && parse_offset(t) != pos.checked_add(n as u64) {
                 self.offsets_reliable = false;
@@ -1022,8 +1169,19 @@ impl<P> Cursor<P> {
         }
         if let Some((last, ..)) = p.items.last() {
             let j = groups.last().copied().unwrap_or(0);
+            // The name before the last group: in this answer, or (the whole answer one name
+            // that goes on from before) the one known.
+            self.before_group = match j.checked_sub(1) {
+                Some(b) => p.items.get(b as usize).map(|(k, ..)| k.primary().to_vec()),
+                None if self.bound.as_deref() == Some(last.primary()) => self.before_group.take(),
+                None => None,
+            };
             self.group_start = match pos {
                 Some(pos) if j > 0 || pos == 0 => pos.checked_add(u64::from(j)),
+                // Right after the last item read, under another name: the group starts here.
+                Some(pos) if from_position && self.bound.as_deref() != Some(last.primary()) => {
+                    Some(pos)
+                }
                 // The whole answer is one name: the group began before it.
                 Some(_) if self.bound.as_deref() == Some(last.primary()) => self.group_start,
                 _ => None,
@@ -1057,6 +1215,26 @@ impl<P> Cursor<P> {
 
         let seq = self.seq;
         self.seq = self.seq.wrapping_add(1);
+        if self.switch.is_some() && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart) {
+            // The whole read after a switch: kept in the source's own order until it is all
+            // here, then told apart (consumed before, late, new).
+            for (key, pass, payload) in p.items {
+                self.staging.push(Entry {
+                    key,
+                    payload: pass.then_some(payload),
+                    chunk: seq,
+                    group_raw: 0,
+                    late: false,
+                });
+            }
+            self.next = p.next;
+            self.resume = None;
+            if self.next.is_none() {
+                let all = core::mem::take(&mut self.staging);
+                self.settle_switch(all, ctx, &mut delta);
+            }
+            return delta;
+        }
         let mut fresh = Vec::with_capacity(n);
         for (i, (key, pass, payload)) in p.items.into_iter().enumerate() {
             if i == 0 && overlap_first {
@@ -1077,6 +1255,7 @@ impl<P> Cursor<P> {
                 payload: pass.then_some(payload),
                 chunk: seq,
                 group_raw: groups.get(i).copied().unwrap_or(i as u32),
+                late: false,
             });
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
@@ -1112,6 +1291,67 @@ impl<P> Cursor<P> {
         delta
     }
 
+    /// Takes a switched source's whole read, `all` in the source's own order: the items up to the
+    /// last one read before the switch were read then (the consumed ones among them are at or
+    /// below W: dropped); the items after it were never read, and those at or below W are late:
+    /// kept, shown although below W. The rest is buffered as any whole read.
+    fn settle_switch(&mut self, all: Vec<Entry<P>>, ctx: &Ctx<'_>, delta: &mut SourceStats) {
+        let Some(sw) = self.switch.take() else {
+            return;
+        };
+        // The items consumed from the source are a prefix of its own order up to its last
+        // consumed item (its watermark) and that item's equal names (any order among them);
+        // failing that, the last item read. Found by identity: items inserted or deleted
+        // ahead since do not move it.
+        let found = [self.watermark.as_ref(), sw.last_read.as_ref()]
+            .into_iter()
+            .flatten()
+            .filter(|_| sw.live)
+            .find_map(|k| all.iter().position(|e| e.key == *k))
+            .map(|j| {
+                let name = all.get(j).map(|e| e.key.primary());
+                let run = all
+                    .iter()
+                    .skip(j + 1)
+                    .take_while(|e| Some(e.key.primary()) == name)
+                    .count();
+                (j + 1 + run) as u64
+            });
+        // Not found (deleted since, or a resumed position): by count; unknown: every item at or
+        // below W is late (shown again rather than lost).
+        let cut = found.or(sw.read_count).unwrap_or(0);
+        let mut kept = Vec::with_capacity(all.len());
+        for (i, mut e) in all.into_iter().enumerate() {
+            if ctx.watermark.is_some_and(|w| e.key <= *w) {
+                if (i as u64) < cut {
+                    delta.duplicates_dropped += 1;
+                    continue;
+                }
+                e.late = true;
+            }
+            if e.payload.is_none() {
+                delta.filtered_out += 1;
+            }
+            kept.push(e);
+        }
+        delta.duplicates_dropped += sort_unique(&mut kept);
+        // A resumed late phase: the first `skip` late items (in key order) were shown.
+        let mut skip = sw.skip;
+        kept.retain(|e| {
+            if e.late && skip > 0 {
+                skip -= 1;
+                return false;
+            }
+            true
+        });
+        self.late_pending = kept.iter().filter(|e| e.late).count();
+        self.late_shown = sw.skip;
+        self.late_from = (self.late_pending > 0).then_some(cut);
+        self.late_mark = late_mark(self.late_from);
+        reverse(&mut kept);
+        self.buf = kept;
+    }
+
     /// Handles a failed request. A 410 on a kubernetes source goes on with the
     /// inconsistent continue token if there is one, else relists from the
     /// start (the watermark skips what was seen); anything else only clears the
@@ -1137,7 +1377,13 @@ impl<P> Cursor<P> {
             requests: 1,
             ..Default::default()
         };
-        self.in_flight = None;
+        let flight = self.in_flight.take();
+        if self.decimal && refuses_position(&failure) {
+            if let Some(f) = flight {
+                self.vanished(f.purpose);
+            }
+            return delta;
+        }
         if failure.status != 410 || self.spec.kind != SourceKind::Kubernetes {
             return delta;
         }
@@ -1159,9 +1405,55 @@ impl<P> Cursor<P> {
         delta
     }
 
+    /// A request at a decimal offset was refused as invalid (kapp_controller's 400
+    /// InvalidArgument for an offset past the end of its list): the list shrank under the
+    /// position. It is re-read from an earlier one, as after a move back (docs/DESIGN.md
+    /// "Vanished positions"); asking the same offset again would be refused forever.
+    fn vanished(&mut self, purpose: Purpose) {
+        let (pos, reference) = match purpose {
+            Purpose::Next { pos, overlap, .. } => (pos, overlap.or_else(|| self.last_raw.clone())),
+            Purpose::Group { pos, group } => (Some(pos), Some(group.reference)),
+            Purpose::Probe { pos } => {
+                // A probe refused too: step back further.
+                if let (Some(r), true) = (&mut self.rescan, pos > 0) {
+                    r.step = r.step.saturating_mul(2);
+                }
+                return;
+            }
+            Purpose::Whole | Purpose::WholePart => return,
+        };
+        let Some(pos) = pos.filter(|p| *p > 0) else {
+            return;
+        };
+        self.regroup = None;
+        self.short_group = None;
+        self.overlap_verified = false;
+        match reference.or_else(|| self.watermark.clone()) {
+            Some(reference) => {
+                self.rescan = Some(Rescan {
+                    reference,
+                    base: pos,
+                    step: 1,
+                });
+            }
+            // Nothing read or consumed from this source: its start is as good a place as any.
+            None => {
+                self.resume = None;
+                self.next = Some(String::new());
+            }
+        }
+    }
+
     /// Takes the smallest buffered entry (the merge consumed it).
     pub(crate) fn pop_front(&mut self) -> Option<Entry<P>> {
         let e = self.buf.pop()?;
+        if e.late {
+            self.late_pending = self.late_pending.saturating_sub(1);
+            self.late_shown = self.late_shown.saturating_add(1);
+            if self.late_pending == 0 {
+                self.late_from = None;
+            }
+        }
         if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {
             m.live = m.live.saturating_sub(1);
         }
@@ -1172,7 +1464,13 @@ impl<P> Cursor<P> {
     /// This source's position, as a page token records it, borrowed from the cursor.
     pub(crate) fn state(&self, order: SortOrder) -> SourceRef<'_> {
         let exhausted = self.exhausted();
-        let (chunk_token, chunk_wire, offset) = if exhausted || !self.streamed {
+        let (chunk_token, chunk_wire, offset) = if self.switched {
+            if !exhausted && (self.switch.is_some() || self.late_pending > 0) {
+                (self.late_mark.as_str(), None, self.late_shown)
+            } else {
+                (SWITCH_MARK, None, 0)
+            }
+        } else if exhausted || !self.streamed {
             ("", None, 0)
         } else if let Some(front) = self.marks.first() {
             // The first chunk with unconsumed items, and how many raw items at
@@ -1215,6 +1513,53 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// Whether a streamed source's answer shows that its order is not the merge order: names
+    /// decreasing inside the chunk (equal names in a strict source), or a continuation going back
+    /// before the last item read. An inclusive cursor's repeat of that very item (the first item
+    /// of a continuation) is no disorder: it is dropped by identity. A tie-able source's equal
+    /// name past an opaque token (its group straddles two reads with no offset to re-read it
+    /// from) cannot be streamed safely either.
+    fn disordered(&self, items: &[(SortKey, bool, P)], token: &str, purpose: &Purpose) -> bool {
+        for pair in items.windows(2) {
+            if let [(a, ..), (b, ..)] = pair {
+                let ord = a.primary().cmp(b.primary());
+                if (self.strict && ord.is_ge()) || ord.is_gt() {
+                    return true;
+                }
+            }
+        }
+        // From "" (a first chunk, a relist) nothing bounds a chunk; nor right after a resume.
+        if token.is_empty() {
+            return false;
+        }
+        let mut keys = items.iter().map(|(k, ..)| k);
+        let first = match keys.next() {
+            Some(k) if Some(k) == self.last_raw.as_ref() => keys.next(),
+            f => f,
+        };
+        let (
+            Some(first),
+            Purpose::Next {
+                overlap: None,
+                straddle,
+                ..
+            },
+        ) = (first, purpose)
+        else {
+            return false;
+        };
+        if self.strict {
+            // Also after a 410: the inconsistent token goes on after that key.
+            self.list_last
+                .as_ref()
+                .is_some_and(|b| first.primary() <= b.as_slice())
+        } else {
+            self.bound.as_ref().is_some_and(|b| {
+                first.primary() < b.as_slice() || (!*straddle && first.primary() == b.as_slice())
+            })
+        }
+    }
+
     /// The re-read of a tie group known from `start` to `end` (exclusive): from
     /// the item before it, with a chunk of new items after it.
     /// `SOURCE_TOO_LARGE` when the group alone is over `maxSourceItems`.
@@ -1232,6 +1577,7 @@ impl<P> Cursor<P> {
             name: reference.primary().to_vec(),
             reference: reference.clone(),
             limit,
+            before: None,
         })
     }
 
@@ -1342,6 +1688,16 @@ impl<P> Cursor<P> {
     }
 }
 
+/// The chunk token a page token holds for a switched source whose late items are pending (or
+/// whose whole read is): [`SWITCH_MARK`] and the count of its items read before, or the mark
+/// alone for all of them (`None` or `u64::MAX`).
+fn late_mark(read: Option<u64>) -> String {
+    match read {
+        Some(c) if c != u64::MAX => text!(SWITCH_MARK, c),
+        _ => String::from(SWITCH_MARK),
+    }
+}
+
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
@@ -1366,6 +1722,35 @@ fn reverse<P>(entries: &mut [Entry<P>]) {
 /// equal names any way it likes, so that item may come from after the gap.
 fn not_after(first: &SortKey, reference: &SortKey) -> bool {
     first == reference || first.primary() < reference.primary()
+}
+
+/// Why a resumed chunk token and offset are no position a plugin could have given: a negative
+/// or signed offset, or one (with the offset into its chunk) past what a plugin's signed 64-bit
+/// integer holds. Such a token was not written by this pager: forwarding it would hand the plugin
+/// a position it never gave. Other text is a continue token or an opaque one.
+pub(crate) fn bad_offset(token: &str, offset: u32) -> Option<&'static str> {
+    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.len() != token.len() {
+        return Some("its chunk token is a signed offset");
+    }
+    let fits = digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|p| p.checked_add(u64::from(offset)))
+        .is_some_and(|p| p <= i64::MAX as u64);
+    (!fits).then_some("its offset overflows a 64-bit signed integer")
+}
+
+/// Whether a failed request says its position is invalid: HTTP 400 (gRPC/Connect
+/// `InvalidArgument` maps to it), or a reason naming that code, whatever the status.
+fn refuses_position(failure: &Failure) -> bool {
+    failure.status == 400
+        || failure.reason.as_deref().is_some_and(|r| {
+            r.eq_ignore_ascii_case("InvalidArgument") || r.eq_ignore_ascii_case("invalid_argument")
+        })
 }
 
 /// A plugin's decimal item offset: ASCII digits, no sign, no leading zero,

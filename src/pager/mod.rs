@@ -114,6 +114,11 @@ pub struct Page<P> {
     pub inconsistent: bool,
     /// Some source ended before giving the items it said remained.
     pub truncated: bool,
+    /// Some source was found out of the merge order (another collation, a map walk, an order
+    /// that changes between requests, a continuation going back) and is read whole: its items
+    /// that were never shown yet sort before what was are shown late (this page's
+    /// `stats.sources[i].late_items` counts them), so pages are in order except those.
+    pub reordered: bool,
     /// Counters for this page alone.
     pub stats: Stats,
 }
@@ -227,6 +232,12 @@ impl<P: Clone> Pager<P> {
                     text!("token has no position for source ", spec.id.label()),
                 ));
             };
+            if let Some(why) = cursor::bad_offset(&st.chunk_token, st.offset) {
+                return Err(PagerError::page_token(
+                    TokenFault::InvalidField,
+                    text!("source ", spec.id.label(), ": ", why),
+                ));
+            }
             // A watermark no item of this source could have set (its key is over the limit the
             // feed holds keys to): every later position could fail to encode, the list stuck.
             if let Some(wm) = &st.watermark {
@@ -321,12 +332,12 @@ impl<P: Clone> Pager<P> {
     ///
     /// `Ok(Stale)` when that request is not the one in flight for its source
     /// (superseded, answered already, or never made): the answer is ignored
-    /// and counted. Errors leave the pager exactly as it was:
+    /// and counted. Items out of the merge order (inside the chunk or against the chunks before)
+    /// are no error: the source switches to a whole read (docs/DESIGN.md "Order is learned"); a
+    /// next token equal to the token sent ends the list. Errors leave the pager exactly as it was:
     /// `INVALID_RESPONSE` (a kubeapps source returned more than `limit` items,
-    /// items out of the source's order, a kubernetes continuation chunk that
-    /// starts at or before the previous chunk's last key, equal names of a
-    /// kubeapps source straddling an opaque token, a token over 8 KiB),
-    /// `NO_PROGRESS` (a source repeats a next token, or
+    /// a key over 3,056 bytes, a tie group a capped server gives in pieces, a token over 8 KiB),
+    /// `NO_PROGRESS` (a source repeats a next token it gave before the one sent, or
     /// `maxChunksWithoutProgress` chunks in a row bring nothing new),
     /// `SOURCE_TOO_LARGE` (a source read whole, or a group of equal names of a
     /// kubeapps source, holds more than `maxSourceItems`).
@@ -355,8 +366,10 @@ impl<P: Clone> Pager<P> {
     /// on with the failure's continue token (an inconsistent one, from the 410
     /// answer's `metadata.continue`) or relists from the start and skips what
     /// was shown; the source and later pages are flagged `inconsistent`.
-    /// Anything else only clears the request: [`Pager::next_requests`] asks the
-    /// same again. `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when
+    /// A 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
+    /// no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
+    /// from earlier positions. Anything else only clears the request: [`Pager::next_requests`]
+    /// asks the same again. `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when
     /// the continue token is over 8 KiB (nothing changed).
     pub fn fail(&mut self, request_id: u64, failure: Failure) -> Result<FeedOutcome> {
         let Some(i) = self.owner(request_id) else {
@@ -420,6 +433,7 @@ impl<P: Clone> Pager<P> {
             done: self.done(),
             inconsistent: self.cursors.iter().any(|c| c.inconsistent),
             truncated: self.cursors.iter().any(|c| c.truncated),
+            reordered: self.cursors.iter().any(|c| c.switched),
             stats,
         };
         self.advance();
@@ -496,6 +510,50 @@ impl<P: Clone> Pager<P> {
             self.cursors.len(),
             &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
+        .map_err(|e| match e {
+            PagerError::InvalidPageToken {
+                reason: TokenFault::TooLong,
+                message,
+            } => PagerError::InvalidPageToken {
+                reason: TokenFault::TooLong,
+                message: self.room_taken(message),
+            },
+            e => e,
+        })
+    }
+
+    /// A `too-long` message that names what takes the page token's room: the bytes of each
+    /// source's watermark key and chunk token, the largest first.
+    fn room_taken(&self, message: String) -> String {
+        let order = self.options.sort;
+        let mut parts: Vec<(usize, String)> = Vec::new();
+        for c in &self.cursors {
+            let st = c.state(order);
+            let key = st
+                .watermark
+                .as_ref()
+                .map_or(0, |[v, p, c2, n, i]| c.spec.id.key_bytes(v, [p, c2, n, i]));
+            parts.push((
+                key + st.chunk_token.len(),
+                text!(
+                    c.spec.id.label(),
+                    ": key ",
+                    key,
+                    " B, token ",
+                    st.chunk_token.len(),
+                    " B"
+                ),
+            ));
+        }
+        crate::sort::sort_by(&mut parts, |a, b| b.0.cmp(&a.0));
+        let mut out = text!(message, "; the position holds ");
+        for (i, (_, p)) in parts.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(p);
+        }
+        out
     }
 
     /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).
@@ -535,8 +593,9 @@ impl<P: Clone> Pager<P> {
             if merge::blocked(&self.cursors, Some(&front.key.0)) {
                 break;
             }
-            // Equal keys from two sources (overlapping sources): the second is a duplicate.
-            let duplicate = self.watermark().is_some_and(|w| front.key <= *w);
+            // Equal keys from two sources (overlapping sources): the second is a duplicate. A late
+            // item is below W and still shown (docs/DESIGN.md "Order is learned").
+            let duplicate = !front.late && self.watermark().is_some_and(|w| front.key <= *w);
             if !duplicate && front.payload.is_some() && self.pending.len() >= page_size {
                 break;
             }
@@ -544,6 +603,18 @@ impl<P: Clone> Pager<P> {
                 break;
             };
             let Some(e) = c.pop_front() else { break };
+            if e.late {
+                // Shown where it comes; W stays (it is below it).
+                if let Some(p) = e.payload {
+                    self.pending.push(p);
+                    let delta = SourceStats {
+                        late_items: 1,
+                        ..Default::default()
+                    };
+                    self.count(ci, &delta);
+                }
+                continue;
+            }
             if duplicate {
                 let delta = SourceStats {
                     duplicates_dropped: 1,

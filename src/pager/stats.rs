@@ -21,8 +21,14 @@ pub struct SourceStats {
     pub expired_recoveries: u64,
     /// Answers ignored as superseded, repeated or never asked for.
     pub stale_responses: u64,
-    /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page;
-    /// else it is read whole and sorted in memory. Not a counter: [`SourceStats::add`] keeps it,
+    /// Times the source was found out of the merge order and switched to a whole read (at most
+    /// once per list; docs/DESIGN.md "Order is learned").
+    pub whole_read_switches: u64,
+    /// Late items shown: items of a source found out of order, at or below the watermark when
+    /// its whole read came, never shown before. They break the page order where they appear.
+    pub late_items: u64,
+    /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
+    /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory. Not a counter: [`SourceStats::add`] keeps it,
     /// and totals leave it `false`.
     pub streamed: bool,
 }
@@ -46,6 +52,10 @@ impl SourceStats {
         self.rescans = self.rescans.saturating_add(o.rescans);
         self.expired_recoveries = self.expired_recoveries.saturating_add(o.expired_recoveries);
         self.stale_responses = self.stale_responses.saturating_add(o.stale_responses);
+        self.whole_read_switches = self
+            .whole_read_switches
+            .saturating_add(o.whole_read_switches);
+        self.late_items = self.late_items.saturating_add(o.late_items);
     }
 }
 

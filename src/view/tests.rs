@@ -209,6 +209,8 @@ fn source_stats_members_are_the_serde_view() {
         expired_recoveries: 6,
         stale_responses: u64::MAX,
         streamed: true,
+        whole_read_switches: 7,
+        late_items: 8,
     };
     let text = written(|w| {
         w.begin_object();

@@ -104,7 +104,7 @@ let last;
 function readChunk(response) {
   try {
     if (!isObject(response) || Array.isArray(response)) throw new TypeError("the response must be an object");
-    let items, next, resourceVersion = null, remaining = null;
+    let items, next, categories, resourceVersion = null, remaining = null;
     if ("items" in response || "metadata" in response) {
       if (!Array.isArray(response.items)) throw new TypeError("items must be an array (a Kubernetes List)");
       const meta = isObject(response.metadata) ? response.metadata : {};
@@ -132,6 +132,19 @@ function readChunk(response) {
       items = response.availablePackageSummaries ?? response.installedPackageSummaries ?? [];
       if (!Array.isArray(items)) throw new TypeError("availablePackageSummaries must be an array");
       next = str(response.nextPageToken, "nextPageToken");
+      // The categories of the whole source (Kubeapps answers every category of the plugin's
+      // packages in the namespace with each page), for a filter sidebar; omitted = none. An
+      // installed-packages response has no such field: it reports nothing.
+      if (response.installedPackageSummaries == null) {
+        const list = response.categories ?? [];
+        if (!Array.isArray(list)) throw new TypeError("categories must be an array of strings");
+        categories = [];
+        for (let k = 0, n = list.length; k < n; k++) {
+          const c = list[k];
+          if (typeof c !== "string" || !wellFormed(c)) throw new TypeError(`categories[${k}] must be well-formed text`);
+          categories.push(c);
+        }
+      }
     }
     // These go to wasm as strings too: a lone surrogate would become U+FFFD, and the next request
     // would send (and the page token keep) another token than the server's.
@@ -159,38 +172,65 @@ function readChunk(response) {
       packKeys(items, true); // throws, naming the field
       throw new TypeError("the items' text is not well-formed (a lone surrogate)");
     }
-    last = { n: items.length, next, resourceVersion: resourceVersion ?? "", text, lens: keys.lens, remaining };
+    last = { n: items.length, next, resourceVersion: resourceVersion ?? "", text, lens: keys.lens, remaining, categories };
     return items;
   } catch (e) {
     return describe(e);
   }
 }
 
-const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses"];
+const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems"];
+const NC = COUNTERS.length;
 
 /** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */
 const counter = (counters, k) => counters[2 * k] + counters[2 * k + 1] * 2 ** 32;
 
-/** `into` with the 7 `COUNTERS` from counter `at` on. */
+/** `into` with the `NC` `COUNTERS` from counter `at` on. */
 function counted(into, counters, at) {
-  for (let k = 0; k < 7; k++) into[COUNTERS[k]] = counter(counters, at + k);
+  for (let k = 0; k < NC; k++) into[COUNTERS[k]] = counter(counters, at + k);
   return into;
 }
 
 /**
- * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals' 7
- * `COUNTERS`, `itemsEmitted`, then per source its 7 and `streamed` (1 or 0); `labels` names the sources.
+ * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
+ * `COUNTERS`, `itemsEmitted`, then each source's `COUNTERS` and `streamed` (1 or 0); `labels`
+ * names the sources.
  */
 function makeStats(counters, labels, at = 0) {
   const c = at ? counters.subarray(at) : counters;
   const stats = counted({}, c, 0);
-  stats.itemsEmitted = counter(c, 7);
+  stats.itemsEmitted = counter(c, NC);
   stats.sources = labels.map((source, s) => {
-    const o = counted({ source }, c, 8 + 8 * s);
-    o.streamed = counter(c, 15 + 8 * s) === 1;
+    const o = counted({ source }, c, NC + 1 + (NC + 1) * s);
+    o.streamed = counter(c, 2 * NC + 1 + (NC + 1) * s) === 1;
     return o;
   });
   return stats;
+}
+
+/** A pager's labels array (one per pager, shared by its handles) → each source's last reported categories. */
+const reported = new WeakMap();
+
+/**
+ * Keeps the categories of the chunk `readChunk` read last as source `index`'s (called by the wasm
+ * once that chunk was accepted, so a refused or stale answer changes nothing); a chunk without
+ * any (a Kubernetes List, installed packages) keeps what the source reported before.
+ */
+function keepCategories(labels, index) {
+  if (last.categories === undefined) return;
+  if (!reported.has(labels)) reported.set(labels, []);
+  reported.get(labels)[index] = last.categories;
+}
+
+/** `categories` (every source's, merged: sorted by UTF-16 code units, each once) and `sourceCategories` (label → the source's own). */
+function categoriesOf(labels) {
+  const bySource = {};
+  const all = new Set();
+  (reported.get(labels) ?? []).forEach((list, s) => {
+    bySource[labels[s]] = list.slice();
+    for (const c of list) all.add(c);
+  });
+  return { categories: [...all].sort(), sourceCategories: bySource };
 }
 
 /** The item arrays of the page being built, in the order `pageChunk` gave them (its chunk slots). */
@@ -203,7 +243,7 @@ function pageChunk(items) {
 
 /**
  * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
+ * `truncated`, 3 `reordered`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
  * (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed. Without a `token`, the
  * pager's `PagerStats` of the counters in `data` instead.
  */
@@ -220,7 +260,9 @@ function makePage(data, token, labels) {
     done: (flags & 1) !== 0,
     inconsistent: (flags & 2) !== 0,
     truncated: (flags & 4) !== 0,
+    reordered: (flags & 8) !== 0,
     stats: makeStats(data, labels, 2 + 2 * n),
+    ...categoriesOf(labels),
   };
 }
 
@@ -251,4 +293,4 @@ function copyChunk(bytes, lens) {
   return at;
 }
 
-export { readChunk, copyChunk, pageChunk, makePage };
+export { readChunk, copyChunk, pageChunk, makePage, keepCategories };

@@ -112,11 +112,14 @@ const OPTIONS = [
   // The locales in `Collation::ALL`'s order (src/collation.rs).
   ["collation", [["locale", ["root", "en"], DEFAULTED]], OPTIONAL],
 ];
+const LISTS = ["available", "installed"];
 const KUBEAPPS_FETCHER = [
   ["baseUrl", STR, REQUIRED],
   ["headers", MAP, DEFAULTED],
   ["context", [["cluster", STR, DEFAULTED], ["namespace", STR, DEFAULTED]], DEFAULTED],
+  ["list", LISTS, OPTIONAL],
 ];
+const CONNECT_FETCHER = KUBEAPPS_FETCHER.slice(2);
 const LIST_FETCHER = [
   ["url", STR, REQUIRED],
   ["headers", MAP, DEFAULTED],
@@ -451,12 +454,20 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
       `request ${id} was answered or failed outside nextPage (by fetchChunk?); drive a pager one way at a time`,
       {},
     );
-  const sourceFailed = (index, { status, reason }, cause) => {
+  const sourceFailed = (index, { status, reason }, answer) => {
     const label = labels[index] ?? "";
-    const details = { source: label, status };
+    // A built-in fetcher's own SOURCE_FAILED: its details (url, status, body, connectCode…) and
+    // its cause (the Response, the network error, the ConnectError) become this error's, so the
+    // transport's own error is one step away (`error.cause`), not two.
+    const own = field(answer, PAGER_ERROR) === true && field(answer, "code") === "SOURCE_FAILED";
+    const details = own ? { ...field(answer, "details") } : {};
+    const cause = own ? details.cause : answer;
+    details.source = label;
+    details.status = status;
     if (typeof reason === "string") details.reason = reason;
-    details.cause = cause;
-    const why = causeText(cause);
+    if (cause === undefined) delete details.cause;
+    else details.cause = cause;
+    const why = own ? field(answer, "message") : causeText(cause);
     const message = `source ${label} failed (status ${status}${why ? `: ${why}` : ""}); the pager is unchanged, call again to retry`;
     return makeError("SOURCE_FAILED", message, details);
   };
@@ -557,18 +568,23 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
   return promise;
 }
 
-/** The `SOURCE_FAILED` error of a built-in fetcher. */
+/**
+ * The `SOURCE_FAILED` error of a built-in REST fetcher: `cause` is the transport's own error (the
+ * fetch `Response` of a non-2xx answer, the network error of no answer); `details.body` the
+ * answer's JSON body (a Kubernetes `Status`, a gRPC-gateway error), when it has one.
+ */
 function failed(url, status, body, cause, why = "") {
   const details = { status, url };
   const reason = stringField(body, ["reason"]);
   if (reason !== "") details.reason = reason;
   const cont = stringField(body, ["metadata", "continue"]);
   if (cont !== "") details.continue = cont;
+  if (isObject(body)) details.body = body;
   if (cause !== undefined) details.cause = cause;
   const message = stringField(body, ["message"]);
   const text =
-    status === 0
-      ? `GET ${url}: no answer${why ? ` (${why})` : ""}`
+    status === 0 || why
+      ? `GET ${url}: ${status ? `HTTP ${status}` : "no answer"}${why ? ` (${why})` : ""}`
       : message === ""
         ? `GET ${url}: HTTP ${status}`
         : `GET ${url}: HTTP ${status}: ${message}`;
@@ -598,8 +614,8 @@ async function getJson(url, headers, signal) {
     body = undefined;
   }
   if (response.ok && isObject(body)) return body;
-  if (response.ok) throw failed(url, status, undefined, "the body is not a JSON object");
-  throw failed(url, status, body, undefined);
+  if (response.ok) throw failed(url, status, undefined, response, "the body is not a JSON object");
+  throw failed(url, status, body, response);
 }
 
 /** A request's `limit` as a whole number (0 when it is not a number). */
@@ -636,23 +652,23 @@ function checkUrl(url, bad, field, what) {
  * sorted by name, each checked by `new Headers()`.
  */
 function fetcherOptions(options, shape) {
-  const [url, headers = [], [cluster = "", namespace = ""] = []] = readInput(options, shape);
+  const [url, headers = [], [cluster = "", namespace = ""] = [], list = 0] = readInput(options, shape);
   headers.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   checkHeaders(headers);
-  return [url, headers, cluster, namespace];
+  return [url, headers, cluster, namespace, list];
 }
 
 /**
  * `kubeappsFetcher(options)`, an export of the package: a `fetchChunk` for the kubeapps-apis REST
  * gateway, `GET {baseUrl}/plugins/{plugin}/packages/v1alpha1/availablepackages` (plugin
- * `helm.packages` → `helm`), `KubeappsFetcherOptions`: plugin, cluster and namespace from each
+ * `helm.packages` → `helm`; `installedpackages` with `list: "installed"`), `KubeappsFetcherOptions`: plugin, cluster and namespace from each
  * request's source (`context.cluster`/`namespace` fill empty ones). Throws `INVALID_OPTIONS`. A
  * non-2xx answer rejects with a `SOURCE_FAILED` whose `details` carry `status`, and for a
  * Kubernetes `Status` body its `reason` and `metadata.continue` (`continue`), which is what
  * `Pager.fail` and `nextPage` read to recover from 410 Expired.
  */
 function kubeappsFetcher(options) {
-  const [url, headers, cluster, namespace] = fetcherOptions(options, KUBEAPPS_FETCHER);
+  const [url, headers, cluster, namespace, list] = fetcherOptions(options, KUBEAPPS_FETCHER);
   checkUrl(url, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)");
   const base = url.replace(/\/+$/, "");
   const enc = encodeURIComponent;
@@ -663,7 +679,7 @@ function kubeappsFetcher(options) {
     const ns = stringField(request, ["source", "namespace"]) || namespace;
     const token = stringField(request, ["pageToken"]);
     let url =
-      `${base}/plugins/${enc(path)}/packages/v1alpha1/availablepackages` +
+      `${base}/plugins/${enc(path)}/packages/v1alpha1/${LISTS[list]}packages` +
       `?context.cluster=${enc(c)}&context.namespace=${enc(ns)}&paginationOptions.pageSize=${limitOf(request)}`;
     if (token !== "") url += `&paginationOptions.pageToken=${enc(token)}`;
     return getJson(url, headers, signalOf(init));
@@ -686,4 +702,65 @@ function kubernetesListFetcher(options) {
   };
 }
 
-export { drive, guardPager, kubeappsFetcher, kubernetesListFetcher, readOptions, readFailure };
+/**
+ * The HTTP status of each Connect / gRPC code (index: the code's number, 1 canceled … 16
+ * unauthenticated), as grpc-gateway maps them (runtime.HTTPStatusFromCode), which is what the
+ * kubeapps-apis REST gateway answers for the same failure: a source fails alike over either.
+ */
+const CONNECT_STATUS = [200, 499, 500, 400, 504, 404, 409, 403, 429, 400, 409, 400, 501, 500, 503, 500, 401];
+const CONNECT_CODES = "ok canceled unknown invalid_argument deadline_exceeded not_found already_exists permission_denied resource_exhausted failed_precondition aborted out_of_range unimplemented internal unavailable data_loss unauthenticated".split(" ");
+
+/**
+ * `connectFetcher(options)`, an export of the package: a `fetchChunk` over a dashboard's own
+ * Connect clients (`createPromiseClient(HelmPackagesService, transport)`, @connectrpc/connect v1,
+ * any transport: Connect, gRPC-web, gRPC). `options.clients` maps a plugin name to its client;
+ * each request calls the client's `getAvailablePackageSummaries` (`getInstalledPackageSummaries`
+ * with `list: "installed"`) with `{ context, paginationOptions: { pageToken, pageSize } }` and
+ * `{ signal }` plus `callOptions`, and resolves with the response message as it is. A failure
+ * rejects with `SOURCE_FAILED`: `details.status` the code's HTTP status (`CONNECT_STATUS`),
+ * `details.connectCode` its name, `cause` the ConnectError itself. An abort passes through as it
+ * is (nextPage reports `ABORTED`). Throws `INVALID_OPTIONS` for a client without the method.
+ */
+function connectFetcher(options) {
+  const clients = field(options, "clients");
+  // The plain-data options read as JSON (the clients and callOptions hold functions and signals).
+  const rest = {};
+  for (const key of Object.keys(isObject(options) ? options : {})) if (key !== "clients" && key !== "callOptions") rest[key] = options[key];
+  const [[cluster = "", namespace = ""] = [], list = 0] = readInput(rest, CONNECT_FETCHER);
+  const method = list ? "getInstalledPackageSummaries" : "getAvailablePackageSummaries";
+  const callOptions = field(options, "callOptions");
+  if (!isObject(clients)) throw makeError("INVALID_OPTIONS", "invalid options: clients: expected an object of plugin name → Connect client", { field: "clients" });
+  for (const plugin of Object.keys(clients)) {
+    if (typeof field(clients[plugin], method) !== "function") {
+      const at = `clients[${JSON.stringify(plugin)}]`;
+      throw makeError("INVALID_OPTIONS", `invalid options: ${at}: a Connect client with ${method}()`, { field: at });
+    }
+  }
+  return async (request, init) => {
+    const plugin = stringField(request, ["source", "plugin"]);
+    const client = Object.hasOwn(clients, plugin) ? clients[plugin] : undefined;
+    const at = `${plugin} ${method}`;
+    if (client === undefined) throw makeError("SOURCE_FAILED", `${at}: no client for plugin ${JSON.stringify(plugin)} in options.clients`, { status: 0 });
+    const signal = signalOf(init);
+    const call = { ...(isObject(callOptions) ? callOptions : {}) };
+    if (isObject(signal)) call.signal = signal;
+    const message = {
+      context: { cluster: stringField(request, ["source", "cluster"]) || cluster, namespace: stringField(request, ["source", "namespace"]) || namespace },
+      paginationOptions: { pageToken: stringField(request, ["pageToken"]), pageSize: limitOf(request) },
+    };
+    try {
+      return await client[method](message, call);
+    } catch (e) {
+      if (isObject(signal) && field(signal, "aborted")) throw e;
+      const code = field(e, "code");
+      const name = typeof code === "number" ? CONNECT_CODES[code] : undefined;
+      const status = name ? CONNECT_STATUS[code] : 0;
+      const text = field(e, "rawMessage") ?? causeText(e);
+      const details = { status, cause: e };
+      if (name) details.connectCode = name;
+      throw makeError("SOURCE_FAILED", `${at}: ${name ? `${name} (HTTP ${status})` : "no answer"}${text ? `: ${text}` : ""}`, details);
+    }
+  };
+}
+
+export { drive, guardPager, kubeappsFetcher, kubernetesListFetcher, connectFetcher, readOptions, readFailure };

@@ -27,6 +27,40 @@ class PagerError extends Error {
   }
 }
 Object.defineProperty(PagerError.prototype, BRAND, { value: true });
+
+/**
+ * Texts fit to show a user, by HTTP status (a SOURCE_FAILED's `details.status`: the REST answer's,
+ * or the Connect code's HTTP equivalent, see driver.js) and else by code. English; a dashboard that
+ * localises maps `code` and `details.status` itself. Never names a URL, a token or an internal.
+ */
+const BY_STATUS = {
+  0: "The server could not be reached. Check your connection and try again.",
+  400: "The server did not accept the request for this list.",
+  401: "Your session has expired or you are not signed in. Sign in and try again.",
+  403: "You do not have permission to list these packages.",
+  404: "This list was not found on the server.",
+  408: "The server took too long to answer. Try again.",
+  429: "The server is busy. Try again in a moment.",
+  501: "This list is not available on this server.",
+  503: "The service is unavailable right now. Try again later.",
+  504: "The server took too long to answer. Try again.",
+};
+const BY_CODE = {
+  INVALID_PAGE_TOKEN: "This link to a page of the list is not valid any more. Start from the beginning.",
+  FILTER_MISMATCH: "This link was made for other filters. Start from the beginning.",
+  ABORTED: "Loading was cancelled.",
+};
+
+// A getter, not a field: `message` stays the developer's text (what failed, where, the status).
+Object.defineProperty(PagerError.prototype, "userMessage", {
+  get() {
+    const status = this.details.status;
+    if (this.code === "SOURCE_FAILED" && typeof status === "number") {
+      return BY_STATUS[status] ?? (status >= 500 ? "The server had a problem. Try again later." : BY_STATUS[400]);
+    }
+    return BY_CODE[this.code] ?? "The list could not be loaded. Try again, or start from the beginning.";
+  },
+});
 // The shipped JS is minified (scripts/build.sh), which renames classes: keep this one's name.
 Object.defineProperty(PagerError, "name", { value: "PagerError" });
 

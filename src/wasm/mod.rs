@@ -3,8 +3,9 @@
 //!
 //! - `codec`: token functions (`encodePageToken`, `inspectToken`, ...)
 //! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
-//! - `kubeappsFetcher`, `kubernetesListFetcher`: exported by `driver.js` itself (the entry points
-//!   re-export them; declared in `types-pager.d.ts`), no wasm export
+//! - `kubeappsFetcher`, `kubernetesListFetcher`, `connectFetcher`: exported by `driver.js` itself,
+//!   `PageWindow`, `readPageToken`, `writePageToken` by `window.js` (the entry points re-export
+//!   them; declared in `types-pager.d.ts`), no wasm export
 //! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `driver.js` and
 //!   unpacked by [`crate::view`]; JSON text written by it); `chunk.js`, `json.js`, `codec.js`,
 //!   `errors.js`, `driver.js`: the JS halves

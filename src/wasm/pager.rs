@@ -27,6 +27,8 @@ extern "C" {
     fn page_chunk(items: &JsValue);
     #[wasm_bindgen(js_name = makePage)]
     fn make_page(data: &[u32], token: Option<&str>, labels: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = keepCategories)]
+    fn keep_categories(labels: &JsValue, index: u32);
 }
 
 /// An item as the pager carries it: its chunk's `items` array and its index there.
@@ -52,6 +54,8 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             s.rescans,
             s.expired_recoveries,
             s.stale_responses,
+            s.whole_read_switches,
+            s.late_items,
         ] {
             push(n);
         }
@@ -63,13 +67,17 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     }
 }
 
-/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, stats }`, in one call.
+/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, stats }`, in
+/// one call.
 pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
-    let mut data = Vec::with_capacity(2 + 2 * n + 16 * (1 + page.stats.sources.len()));
+    let mut data = Vec::with_capacity(2 + 2 * n + 20 * (1 + page.stats.sources.len()));
     data.push(
-        u32::from(page.done) | u32::from(page.inconsistent) << 1 | u32::from(page.truncated) << 2,
+        u32::from(page.done)
+            | u32::from(page.inconsistent) << 1
+            | u32::from(page.truncated) << 2
+            | u32::from(page.reordered) << 3,
     );
     data.push(n as u32);
     // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js
@@ -106,6 +114,7 @@ fn feed_js(
     id: u64,
     response: &JsValue,
     source: &str,
+    labels: &JsValue,
 ) -> JsResult<FeedOutcome> {
     let invalid = |message: String| {
         error_to_js(&PagerError::InvalidResponse {
@@ -163,7 +172,12 @@ fn feed_js(
         resource_version: owned(part(next_end, keys_start)),
         remaining_item_count: remaining,
     };
-    js(JsPager::with(core, |p| p.feed(id, chunk))?)
+    let outcome = js(JsPager::with(core, |p| p.feed(id, chunk))?)?;
+    // The response's `categories` become its source's once the chunk is accepted (`keepCategories`).
+    if outcome == FeedOutcome::Accepted {
+        keep_categories(labels, CorePager::request_source(id) as u32);
+    }
+    Ok(outcome)
 }
 
 fn outcome(o: FeedOutcome) -> String {
@@ -338,6 +352,7 @@ impl JsPager {
             id,
             &response,
             self.source_of(id),
+            &self.sources.labels_js,
         )?))
     }
 

@@ -17,7 +17,13 @@ export interface SourceOptions {
   cluster?: string;
   /** Namespace; default `""` (all namespaces). */
   namespace?: string;
-  /** Default `"kubeapps"`. */
+  /**
+   * How the source pages. Default by plugin: `"unordered"` for `fluxv2.packages` (a Go map walk:
+   * read whole), `"kubeapps"` (decimal offsets) for every other plugin, `helm.packages` and
+   * `kapp_controller.packages` included. Leave it out: a declaration the source contradicts is
+   * detected (decimal tokens from a `"kubernetes"` source page it by offsets; items out of the
+   * merge order switch it to one whole read), never trusted to lose items.
+   */
   kind?: SourceKind;
   /**
    * The order the source streams in: `"name"` (by name in the merge's order of names: byte order,
@@ -110,8 +116,9 @@ export interface ChunkRequest {
 
 /**
  * A chunk response, as the backend sent it: a Kubeapps `GetAvailablePackageSummariesResponse` or
- * `GetInstalledPackageSummariesResponse` (JSON, or a @bufbuild/protobuf v1 message), or a Kubernetes
- * List. Items are handed back in pages as the very same objects.
+ * `GetInstalledPackageSummariesResponse` (JSON, or a @bufbuild/protobuf v1 message: the generated
+ * classes are accepted as they are, no cast), or a Kubernetes List. Items are handed back in pages
+ * as the very same objects. `T` is the items' type (`any` unless given).
  *
  * Each item's key must fit a page token (it may become its source's watermark): its sort field's
  * value (`name`, or `displayName` under that sort) plus its identifier, plus its plugin, cluster and
@@ -120,22 +127,44 @@ export interface ChunkRequest {
  * key is refused whole with `INVALID_RESPONSE` naming the source, the item's index and the limit;
  * the pager is unchanged.
  */
-export type ChunkResponse = KubeappsSummariesResponse | KubernetesList;
+export type ChunkResponse<T = any> = KubeappsSummariesResponse<T> | KubernetesList<T>;
 
-/** Kubeapps' summaries response (fields at their default value may be omitted). */
-export interface KubeappsSummariesResponse {
-  availablePackageSummaries?: object[];
-  installedPackageSummaries?: object[];
+/**
+ * Kubeapps' summaries response (fields at their default value may be omitted). No index
+ * signature: a protobuf-es message class (which has none) is assignable. `categories`: every
+ * category of the source's packages (the pages carry them: {@link Page.categories}).
+ */
+export interface KubeappsSummariesResponse<T = any> {
+  availablePackageSummaries?: T[];
+  installedPackageSummaries?: T[];
   nextPageToken?: string;
-  [key: string]: unknown;
+  categories?: string[];
 }
 
 /** A Kubernetes List. */
-export interface KubernetesList {
-  items: object[];
+export interface KubernetesList<T = any> {
+  items: T[];
   metadata?: { continue?: string; resourceVersion?: string; remainingItemCount?: number | string | bigint };
-  [key: string]: unknown;
 }
+
+/** The element type of an array type (`unknown` for anything else). */
+type ElementOf<A> = NonNullable<A> extends readonly (infer E)[] ? E : unknown;
+
+/**
+ * The item type of a chunk response type: its `availablePackageSummaries`', else its
+ * `installedPackageSummaries`', else its `items`' element type (distributes over a union). So a
+ * fetchChunk resolving with protobuf-es `GetAvailablePackageSummariesResponse` messages gives
+ * pages of `AvailablePackageSummary` messages.
+ */
+export type ItemOf<R> = R extends unknown
+  ? "availablePackageSummaries" extends keyof R
+    ? ElementOf<R["availablePackageSummaries" & keyof R]>
+    : "installedPackageSummaries" extends keyof R
+      ? ElementOf<R["installedPackageSummaries" & keyof R]>
+      : "items" extends keyof R
+        ? ElementOf<R["items" & keyof R]>
+        : any
+  : never;
 
 /**
  * A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and
@@ -177,10 +206,15 @@ export interface SourceStats {
   /** 410 Expired answers recovered from. */
   expiredRecoveries: number;
   staleResponses: number;
+  /** Times the source was found out of the merge order (another collation, a map walk, a continuation going back) and switched to one whole read (`maxSourceItems` at most). */
+  wholeReadSwitches: number;
+  /** Late items shown: never shown before, yet sorting before items already shown (their source was found out of order). */
+  lateItems: number;
   /**
    * The source is streamed: read chunk by chunk in the merge order (its own order is the merge
    * order). `false`: read whole, then sorted (an `unordered` source, `order: "none"`, any source
-   * under `displayName`, a `kubernetes` one under a `collation`).
+   * under `displayName`, a `kubernetes` one under a `collation`, or one switched to a whole read
+   * after it was found out of order: `wholeReadSwitches`).
    */
   streamed: boolean;
 }
@@ -214,6 +248,29 @@ export interface AvailablePackageSummary {
 }
 
 /**
+ * A Kubeapps `InstalledPackageSummary` as the REST gateway sends it (JSON): the fields the pager
+ * reads and a dashboard shows (the pager sorts it by `name`, the release name, or by
+ * `pkgDisplayName` under `sort: "displayName"`); others pass through untouched.
+ */
+export interface InstalledPackageSummary {
+  installedPackageRef: {
+    context?: { cluster?: string; namespace?: string };
+    /** The release name. */
+    identifier: string;
+    plugin?: { name: string; version?: string };
+  };
+  name: string;
+  pkgDisplayName?: string;
+  shortDescription?: string;
+  iconUrl?: string;
+  pkgVersionReference?: { version?: string };
+  currentVersion?: { pkgVersion?: string; appVersion?: string };
+  latestVersion?: { pkgVersion?: string; appVersion?: string };
+  status?: { ready?: boolean; reason?: string | number; userReason?: string };
+  [key: string]: unknown;
+}
+
+/**
  * A page. `T` is the type of the items, which are the objects fed as they came, so the pager
  * cannot check it: `const page: Page<AvailablePackageSummary> = await pager.nextPage(fetchChunk)`.
  */
@@ -228,12 +285,30 @@ export interface Page<T = any> {
   inconsistent: boolean;
   /** A source ended before giving the items it said remained. */
   truncated: boolean;
+  /**
+   * A source was found out of the merge order and is read whole (sticky). Items of it never
+   * shown before that sort before items already shown come late, first on the page where the
+   * switch lands (`stats.lateItems` counts them): pages are in order except those.
+   */
+  reordered: boolean;
   /** Counters for this page alone. */
   stats: PagerStats;
+  /**
+   * Every category the sources reported (the Kubeapps responses' `categories`: each source's
+   * latest, merged), sorted by UTF-16 code units, each once: for a filter sidebar. `[]` before any
+   * source reported one (Kubernetes Lists and installed-package lists report none).
+   */
+  categories: string[];
+  /** Each reporting source's own latest `categories`, by its label (`plugin/cluster/namespace`, as in `stats.sources`). */
+  sourceCategories: Record<string, string[]>;
 }
 
-/** Fetches one chunk; rejects with something carrying `status` (and `reason`, `continue`) on failure. */
-export type FetchChunk = (request: ChunkRequest, init: { signal?: AbortSignal }) => Promise<ChunkResponse>;
+/**
+ * Fetches one chunk; rejects with something carrying `status` (and `reason`, `continue`) on failure.
+ * `R` is the response type it resolves with (a protobuf-es message class, a JSON shape): `nextPage`
+ * types its pages by it (`Page<ItemOf<R>>`).
+ */
+export type FetchChunk<R extends ChunkResponse = ChunkResponse> = (request: ChunkRequest, init: { signal?: AbortSignal }) => Promise<R>;
 
 /** Options of `nextPage`. */
 export interface NextPageOptions {
@@ -242,6 +317,8 @@ export interface NextPageOptions {
 
 /** Options of {@link kubeappsFetcher}. */
 export interface KubeappsFetcherOptions {
+  /** `"available"` (default): `GetAvailablePackageSummaries`; `"installed"`: `GetInstalledPackageSummaries` (`…/installedpackages`). */
+  list?: "available" | "installed";
   /** e.g. `"https://kubeapps.example/apis"`; no query or fragment (`INVALID_OPTIONS`). */
   baseUrl: string;
   /** Fills a source's empty cluster or namespace. */
@@ -270,7 +347,138 @@ export interface KubernetesListFetcherOptions {
  * each request's source gives the plugin, cluster and namespace (`context` fills empty ones).
  * Throws `INVALID_OPTIONS`.
  */
-export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk;
+export function kubeappsFetcher(options: KubeappsFetcherOptions & { list: "installed" }): FetchChunk<KubeappsSummariesResponse<InstalledPackageSummary>>;
+export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk<KubeappsSummariesResponse<AvailablePackageSummary>>;
+
+/** The request {@link connectFetcher} sends: a `PartialMessage` of Kubeapps' request messages. */
+export interface ConnectListRequest {
+  context: { cluster: string; namespace: string };
+  paginationOptions: { pageToken: string; pageSize: number };
+}
+
+/**
+ * What {@link connectFetcher} passes as a Connect call's options: `callOptions` plus the signal.
+ * (@connectrpc/connect v1's `CallOptions`.)
+ */
+export interface ConnectCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: HeadersInit;
+  [key: string]: unknown;
+}
+
+/** A Connect client (`createPromiseClient(HelmPackagesService, transport)`) of a plugin's packages service. */
+export interface AvailablePackagesClient<R extends ChunkResponse = ChunkResponse> {
+  getAvailablePackageSummaries(request: ConnectListRequest, options?: ConnectCallOptions): Promise<R>;
+}
+/** As {@link AvailablePackagesClient}, for the installed packages. */
+export interface InstalledPackagesClient<R extends ChunkResponse = ChunkResponse> {
+  getInstalledPackageSummaries(request: ConnectListRequest, options?: ConnectCallOptions): Promise<R>;
+}
+
+/** Options of {@link connectFetcher}. */
+export interface ConnectFetcherOptions<C> {
+  /** Plugin name (a source's `plugin`, e.g. `"helm.packages"`) → that plugin's Connect client. */
+  clients: Record<string, C>;
+  /** Fills a source's empty cluster or namespace. */
+  context?: { cluster?: string; namespace?: string };
+  /** `"available"` (default) or `"installed"`: which list method is called. */
+  list?: "available" | "installed";
+  /** Passed to every call (`headers`, `timeoutMs`…), with the request's `signal`. */
+  callOptions?: ConnectCallOptions;
+}
+
+/**
+ * A `fetchChunk` over a dashboard's own Connect clients (@connectrpc/connect v1, any transport:
+ * Connect, gRPC-web). Resolves with the response messages as they are: pages are typed by them
+ * (`Page<AvailablePackageSummary>` of the generated class). A failure rejects with `SOURCE_FAILED`,
+ * `details.status` the Connect code's HTTP status as grpc-gateway maps it (unavailable 503,
+ * not_found 404, unimplemented 501, permission_denied 403, unauthenticated 401, deadline_exceeded
+ * 504, invalid_argument 400, canceled 499, resource_exhausted 429, internal 500…),
+ * `details.connectCode` the code's name and `cause` the ConnectError. Throws `INVALID_OPTIONS`.
+ */
+export function connectFetcher<C extends InstalledPackagesClient>(
+  options: ConnectFetcherOptions<C> & { list: "installed" },
+): FetchChunk<Awaited<ReturnType<C["getInstalledPackageSummaries"]>>>;
+export function connectFetcher<C extends AvailablePackagesClient>(
+  options: ConnectFetcherOptions<C> & { list?: "available" },
+): FetchChunk<Awaited<ReturnType<C["getAvailablePackageSummaries"]>>>;
+
+/** A page of a {@link PageWindow}, with its index from the start of the list (0). */
+export interface WindowPage<T = any> {
+  index: number;
+  page: Page<T>;
+}
+
+/** Where a {@link PageWindow} stands: the first loaded page's index and start token, and the start tokens of the pages before it. */
+export interface PagePosition {
+  index: number;
+  token: string;
+  earlier?: string[];
+}
+
+/** Options of {@link PageWindow}. */
+export interface PageWindowOptions<R extends ChunkResponse> {
+  /** A pager at a start token (`""`: the start of the list), e.g. `(t) => t ? Pager.resume(t, options) : new Pager(options)`. */
+  open(token: string): Pager;
+  fetchChunk: FetchChunk<R>;
+  /** Pages kept in memory, at least 1; default 5. */
+  maxPages?: number;
+  /** Start at this page (a reload, a deep link: {@link readPageToken}). */
+  at?: PagePosition | null;
+}
+
+/**
+ * At most `maxPages` pages of one list in memory, each with its index; `next()` loads the page
+ * after the last one, `previous()` the one before the first one (fetched again from its saved
+ * start token), dropping pages at the other end. Started `at` a deep link without the earlier
+ * tokens, the first `previous()` walks the list from the start to learn them (one `nextPage` a
+ * page, items dropped). A page fetched again shows the list as it is now. Calls run one at a time.
+ * Throws `INVALID_OPTIONS`; `next` and `previous` reject as `nextPage` does (the window is then unchanged).
+ */
+export declare class PageWindow<R extends ChunkResponse = ChunkResponse> {
+  constructor(options: PageWindowOptions<R>);
+  /** The loaded pages, ascending by index. */
+  readonly pages: WindowPage<ItemOf<R>>[];
+  /** The index of the first loaded page. */
+  readonly first: number;
+  /** The last loaded page is the list's last. */
+  readonly done: boolean;
+  /** The first loaded page is page 0. */
+  readonly atStart: boolean;
+  /** The page after the last loaded one; null when the list is done. */
+  next(options?: NextPageOptions): Promise<WindowPage<ItemOf<R>> | null>;
+  /** The page before the first loaded one; null at page 0. */
+  previous(options?: NextPageOptions): Promise<WindowPage<ItemOf<R>> | null>;
+  /** The start token of page `index`, if known. */
+  tokenOf(index: number): string | undefined;
+  /** The first loaded page's position, for {@link writePageToken}. */
+  position(): Required<PagePosition>;
+  /** Frees the pager it keeps for `next()`. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Where {@link readPageToken} and {@link writePageToken} look: `param` (default `"page"`), and the page's `location` and `history` (default the globals). */
+export interface UrlTokenOptions {
+  param?: string;
+  location?: { href: string };
+  history?: { state: unknown; replaceState(state: unknown, unused: string, url?: string | URL | null): void };
+}
+
+/**
+ * The page position in the URL: the search's `param`, or under a hash route (`#/…`, React
+ * Router's HashRouter) the hash's query's, as `<index>.<token>` (a bare token reads as index 0),
+ * with the earlier tokens from `history.state`; null when absent.
+ */
+export function readPageToken(options?: UrlTokenOptions): Required<PagePosition> | null;
+
+/**
+ * Writes a page position into the URL with `history.replaceState`, not through the router (it
+ * re-renders nothing; `history.state`'s other keys are kept); under a hash route into the hash's
+ * query. `{ token: "" }` at index 0 removes it. Returns the new URL.
+ */
+export function writePageToken(position: PagePosition, options?: UrlTokenOptions): string;
 
 /**
  * A `fetchChunk` for a plain Kubernetes list endpoint. `options`: `{ url, headers? }`; each request

@@ -41,8 +41,10 @@ export type TokenFault =
  * `details` by code: token codes `{ reason: TokenFault }`; `INVALID_OPTIONS` `{ field }`;
  * `INVALID_RESPONSE`, `NO_PROGRESS` `{ source }`; `FILTER_MISMATCH` `{ expected, found }` (hex
  * fingerprints); `SOURCE_TOO_LARGE` `{ source, cap }`; `SOURCE_FAILED` `{ source?, status, reason?,
- * continue?, url?, cause? }` (a built-in fetcher's own error has `url` and the network error as
- * `cause`; `nextPage`'s has `source` and that error as its `cause`, so `details.cause.details.url`); `ABORTED` `{ reason }` (the signal's reason); `PAGER_FREED` `{ method }`
+ * continue?, url?, body?, connectCode?, cause? }` (a built-in fetcher's own error has `url`, the
+ * answer's JSON `body` and the `Response` or network error as `cause`, or `connectCode` and the
+ * ConnectError; `nextPage`'s carries the same fields and the same `cause`, plus the `source` that
+ * failed: `error.cause` is the transport's own error in one step); `ABORTED` `{ reason }` (the signal's reason); `PAGER_FREED` `{ method }`
  * (a method of a `Pager` called after its `free()` or `[Symbol.dispose]()`, or a `nextPage` running
  * when it was freed: that call rejects at once; also a copy of a `Pager`, such as lodash's `cloneDeep`
  * makes: only the object `new Pager` or `Pager.resume` gave, or a Proxy of it, is a pager); `REENTRANT_CALL` `{}` (a pager called from inside
@@ -62,4 +64,16 @@ export declare class PagerError extends Error {
   readonly name: "PagerError";
   readonly code: PagerErrorCode;
   readonly details: Record<string, unknown>;
+  /**
+   * The transport's own error, one step away: what a failing `fetchChunk` rejected with, or, for
+   * a built-in fetcher's failure, the fetch `Response` (a non-2xx answer), the network error (no
+   * answer) or the `ConnectError`; also a Kubernetes `Status` a fetchChunk rejected with.
+   */
+  readonly cause?: unknown;
+  /**
+   * A text fit to show a user (English; no URL, token or internal), chosen by `code` and, for
+   * `SOURCE_FAILED`, `details.status` (401: sign in again, 403: no permission, 503: try later…).
+   * `message` is the developer's text. To localise, map `code` and `details.status` yourself.
+   */
+  readonly userMessage: string;
 }

@@ -6,7 +6,9 @@
 //  - Vite 7 (`vite build`, no config, no plugin), likewise; and its dev server with the one config
 //    line docs/USAGE.md gives;
 //  - a Node ESM app (`import init, { Pager, PagerError } from "kubeapps-pager"`) and a CommonJS one
-//    (`require("kubeapps-pager")`).
+//    (`require("kubeapps-pager")`);
+//  - a Create React App 5 style Jest 27 (babel-jest with babel-preset-react-app, jsdom): the default
+//    import through Babel's interop.
 // Every app imports "kubeapps-pager/codec" too (the continue tokens of its Kubernetes source).
 // Each pages the same in-app backend (shared/catalog.mjs: offset paging + Kubernetes continue
 // paging, a resume from a NextPageToken halfway) to the end; this file checks the report against
@@ -14,13 +16,14 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { copyFile, readdir } from "node:fs/promises";
+import { copyFile, readdir, readFile } from "node:fs/promises";
 import { launch } from "../e2e/support/browser.mjs";
-import { BIN, childEnv, makeApp, packTarball, run, runInBrowser, serveStatic, tempDir } from "./support/harness.mjs";
+import { BIN, ROOT, childEnv, makeApp, packTarball, run, runInBrowser, serveStatic, tempDir } from "./support/harness.mjs";
 import { catalog, identity, OPTIONS, PAGE_SIZE, CHUNK_LIMIT } from "./shared/catalog.mjs";
 
-const APPS = ["browser-esm", "webpack", "vite", "node-esm", "node-cjs"];
+const APPS = ["browser-esm", "webpack", "vite", "node-esm", "node-cjs", "jest27"];
 let temp, tarball, browser;
+const ROOT_MODULES = path.join(ROOT, "node_modules");
 const apps = {};
 
 before(async () => {
@@ -199,4 +202,16 @@ test("resolvers that ignore `exports` (Jest 27, as in Create React App 5): both 
   const probe = `const [p, c] = ${JSON.stringify(resolved)}.map(require);
     process.stdout.write(JSON.stringify([typeof p.Pager, c.inspectToken("40").kind]));`;
   assert.deepEqual(JSON.parse(await run(process.execPath, ["-e", probe], { cwd: app })), ["function", "kubeappsOffset"]);
+});
+
+test("Jest 27 as Create React App 5 runs it (babel-jest, babel-preset-react-app, jsdom): default and named imports", async () => {
+  const app = apps.jest27;
+  const report = path.join(app, "report.json");
+  const jest = path.join(ROOT_MODULES, "jest", "bin", "jest.js");
+  await run(process.execPath, [jest, "--config", path.join(app, "jest.config.cjs"), "--ci", "--runInBand"], {
+    cwd: app,
+    env: childEnv({ NODE_ENV: "test", BABEL_ENV: "test", TOOLS: ROOT_MODULES, REPORT: report }),
+    timeout: 240_000,
+  });
+  checkReport(JSON.parse(await readFile(report, "utf8")));
 });

@@ -1,171 +1,147 @@
-// The collation entry, "kubeapps-pager/collation": the pager module with the collator (the same
-// API plus the `collation` option), mapped by package.json as "." is; the plain entry refuses a
-// collation and names the entry to import. Order, stats, tokens bound to the collation.
+// Zero-config sources ({ plugin, cluster, namespace }) through the built package, over backends
+// whose order is not the pager's byte order: the real Bitnami chart names sorted as PostgreSQL
+// under glibc's en_US.UTF-8 sorts them (`kubeapps` before `kube-prometheus`), and a Go-map walk
+// (fluxv2). Every chart once, nothing lost; the page says `reordered` and counts late items.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { pkg, codec, collation } from "./support/package.mjs";
+import { fileURLToPath } from "node:url";
+import { parse } from "yaml";
+import { pkg } from "./support/package.mjs";
+import { summary, drivePage, identity } from "./support/backend.mjs";
 
-const root = new URL("../../pkg/", import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+const { Pager } = pkg;
 
-const HELM = { plugin: "helm.packages", cluster: "default", namespace: "kubeapps" };
-const KAPP = { plugin: "kapp_controller.packages", cluster: "default", namespace: "kubeapps", kind: "kubernetes" };
+// Beside the repository, as the README and CI have it.
+const INDEX = fileURLToPath(new URL("../../../shared/data/bitnami/index.yaml", import.meta.url));
+const present = existsSync(INDEX);
 
-const summary = (plugin, name) => ({
-  availablePackageRef: { identifier: `repo/${name}`, context: { cluster: "default", namespace: "kubeapps" }, plugin: { name: plugin } },
-  name,
-  displayName: name,
-});
+/**
+ * glibc en_US's first level, which PostgreSQL's `ORDER BY name` follows under that locale:
+ * punctuation (the hyphen) ignored, letters without case; byte order breaks what is left equal.
+ * (Enough for chart names: lowercase ASCII letters, digits, hyphens.)
+ */
+function enUs(a, b) {
+  const primary = (s) => s.replaceAll("-", "").toLowerCase();
+  const [pa, pb] = [primary(a), primary(b)];
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
-/** A fetchChunk over two sources: helm by offset in `helmOrder`, kapp's list whole (byte order). */
-function backend(helmOrder, kapp) {
-  const requests = [];
-  const fetchChunk = async (request) => {
-    requests.push(request);
-    if (request.source.plugin === "helm.packages") {
-      const from = Number(request.pageToken || 0);
-      const end = Math.min(helmOrder.length, from + request.limit);
-      return {
-        availablePackageSummaries: helmOrder.slice(from, end).map((n) => summary("helm.packages", n)),
-        nextPageToken: end < helmOrder.length ? String(end) : "",
-      };
-    }
-    return { kind: "PackageMetadataList", metadata: { resourceVersion: "5", continue: "" }, items: kapp.map((name) => ({ metadata: { name, namespace: "kubeapps" } })) };
+/** A plugin paging by decimal offsets over `items` in `compare` order (`nextPageToken` on a full page). */
+function collatedSource(items, compare) {
+  const list = [...items].sort((a, b) => compare(a.name, b.name));
+  let requests = 0;
+  return {
+    list,
+    get requests() {
+      return requests;
+    },
+    answer(request) {
+      requests++;
+      const offset = request.pageToken === "" ? 0 : Number(request.pageToken);
+      const page = list.slice(offset, offset + request.limit);
+      const next = offset + request.limit < list.length ? String(offset + request.limit) : "";
+      return { availablePackageSummaries: page, nextPageToken: next };
+    },
   };
-  return { fetchChunk, requests };
 }
 
-const nameOf = (it) => it.name ?? it.metadata.name;
-
-async function all(pager, fetchChunk) {
-  const names = [];
-  const pages = [];
-  for (;;) {
-    const page = await pager.nextPage(fetchChunk);
-    pages.push(page);
-    names.push(...page.items.map(nameOf));
-    if (page.done) return { names, pages };
-  }
+/** A Go map walk: another order on every request (seeded). */
+function mapSource(items, seed) {
+  let s = seed;
+  const rand = (n) => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s % n;
+  };
+  return {
+    answer(request) {
+      const list = [...items];
+      for (let i = list.length - 1; i > 0; i--) {
+        const j = rand(i + 1);
+        [list[i], list[j]] = [list[j], list[i]];
+      }
+      const offset = request.pageToken === "" ? 0 : Number(request.pageToken);
+      const page = list.slice(offset, offset + request.limit);
+      const next = offset + request.limit < list.length ? String(offset + request.limit) : "";
+      return { availablePackageSummaries: page, nextPageToken: next };
+    },
+  };
 }
 
-const HELM_NATURAL = ["apache", "kubeapps", "kube-prometheus", "kubernetes-event-exporter", "kube-state-metrics", "Zeta-Board"];
-const KAPP_NAMES = ["Apache", "cert-manager", "école", "zeta"].sort();
+function bitnamiNames() {
+  const index = parse(readFileSync(INDEX, "utf8"));
+  return Object.keys(index.entries);
+}
 
-test("the collation entry exports what the pager entry does; package.json maps it as it maps \".\"", async () => {
-  assert.deepEqual(Object.keys(collation).sort(), Object.keys(pkg).sort());
-  const esm = await import(new URL("collation/nodejs/index.mjs", root));
-  assert.equal(esm.Pager, collation.Pager);
-  const { exports } = manifest;
-  assert.deepEqual(exports["./collation"], JSON.parse(JSON.stringify(exports["."]).replaceAll('"./', '"./collation/')));
-  for (const target of ["web", "bundler", "nodejs"]) {
-    assert.deepEqual(exports[`./collation/${target}`], JSON.parse(JSON.stringify(exports[`./${target}`]).replaceAll('"./', '"./collation/')));
+/** Byte order of the merge key for sort "name" (name, plugin, cluster, namespace, identifier). */
+function keyOf(s) {
+  const r = s.availablePackageRef;
+  return [s.name, r.plugin.name, r.context.cluster, r.context.namespace, r.identifier].map((p) => Buffer.from(p, "utf8"));
+}
+function compareKeys(a, b) {
+  for (let i = 0; i < a.length; i++) {
+    const c = Buffer.compare(a[i], b[i]);
+    if (c !== 0) return c;
   }
-  assert.ok(manifest.files.includes("collation/"));
-  const stub = JSON.parse(readFileSync(new URL("collation/package.json", root), "utf8"));
-  assert.deepEqual(stub, { main: "./nodejs/index.js", module: "./web/index.js", types: "./web/index.d.ts" });
-  for (const file of Object.values(stub)) assert.ok(existsSync(new URL(`collation/${file}`, root)), file);
-  const web = await import(new URL("collation/web/index.js", root));
-  assert.equal(web.init, web.default);
-  // One brand: errors of every entry are instances of every entry's class.
-  try {
-    collation.Pager.resume("not a token!", { sources: [HELM] });
-    assert.fail("resumed");
-  } catch (e) {
-    assert.ok(e instanceof pkg.PagerError && e instanceof codec.PagerError && e instanceof collation.PagerError);
-  }
-});
+  return 0;
+}
 
-test("the plain pager entry refuses a collation: INVALID_OPTIONS naming the entry to import", () => {
-  for (const make of [
-    () => new pkg.Pager({ sources: [HELM], collation: { locale: "en" } }),
-    () => new pkg.Pager({ sources: [HELM], collation: {} }),
-    () => pkg.Pager.resume(new collation.Pager({ sources: [HELM], collation: {} }).pageToken(), { sources: [HELM], collation: {} }),
-  ]) {
-    assert.throws(make, (e) => {
-      assert.ok(e instanceof pkg.PagerError);
-      assert.equal(e.code, "INVALID_OPTIONS");
-      assert.deepEqual(e.details, { field: "collation", entry: "kubeapps-pager/collation" });
-      assert.match(e.message, /kubeapps-pager\/collation/);
-      return true;
-    });
+/**
+ * Pages to the end (resuming from the token after page `resumeAfter`) and checks the order: an
+ * item at or below the largest key shown before must be one its page counts as late.
+ */
+function pageAll(options, sources, resumeAfter) {
+  let pager = new Pager(options);
+  const shown = [];
+  let late = 0;
+  let reordered = false;
+  let max = null;
+  for (let i = 0; i < 1000; i++) {
+    const page = drivePage(pager, sources);
+    let below = 0;
+    for (const item of page.items) {
+      const key = keyOf(item);
+      if (max && compareKeys(key, max) <= 0) below++;
+      else max = key;
+      shown.push(identity(item));
+    }
+    assert.ok(below <= page.stats.lateItems, `page ${i}: ${below} items out of order, ${page.stats.lateItems} reported late`);
+    late += page.stats.lateItems;
+    reordered ||= page.reordered;
+    if (page.done) break;
+    if (i === resumeAfter) {
+      pager.free();
+      pager = Pager.resume(page.nextPageToken, options);
+    }
   }
-  // Without it, the plain entry is as it was; `collation: null` is "not given".
-  new pkg.Pager({ sources: [HELM], collation: null }).free();
-});
+  pager.free();
+  return { shown, late, reordered };
+}
 
-test("a collation option is read against its shape", () => {
-  for (const [collationOption, field] of [
-    [{ locale: "fr" }, "collation.locale"],
-    [{ locale: "en", strength: 1 }, "collation.strength"],
-    ["en", "collation"],
-    [{ locale: null }, "collation.locale"],
-  ]) {
-    assert.throws(() => new collation.Pager({ sources: [HELM], collation: collationOption }), (e) => {
-      assert.equal(e.code, "INVALID_OPTIONS");
-      assert.equal(e.details.field, field, JSON.stringify(collationOption));
-      return true;
-    });
+test("the real Bitnami names in en_US order, zero-config: every chart once, late ones flagged", { skip: present ? false : `${INDEX} is absent` }, () => {
+  const names = bitnamiNames();
+  // The en_US order is not byte order here (the issue's failing case).
+  assert.ok(names.includes("kubeapps") && names.includes("kube-prometheus"));
+  assert.ok(enUs("kubeapps", "kube-prometheus") < 0 && "kube-prometheus" < "kubeapps");
+  const charts = names.map((n) => summary("helm.packages", n, { repo: "bitnami" }));
+  const flux = ["podinfo", "grafana", "redis", "nginx"].map((n) => summary("fluxv2.packages", n, { repo: "podinfo" }));
+  for (const [pageSize, chunkLimit, resumeAfter] of [[20, 20, -1], [7, 5, 3], [50, 100, 1]]) {
+    const sources = [collatedSource(charts, enUs), mapSource(flux, pageSize)];
+    const options = {
+      sources: [
+        { plugin: "helm.packages", cluster: "default", namespace: "kubeapps" },
+        { plugin: "fluxv2.packages", cluster: "default", namespace: "kubeapps" },
+      ],
+      pageSize,
+      chunkLimit,
+    };
+    const { shown, reordered } = pageAll(options, sources, resumeAfter);
+    const want = [...charts, ...flux].map(identity).sort();
+    assert.equal(new Set(shown).size, shown.length, `page ${pageSize}: nothing repeated`);
+    assert.deepEqual([...shown].sort(), want, `page ${pageSize}: nothing lost`);
+    assert.ok(reordered, "the helm source was found out of order");
+    // One whole read of the switched source (a resume reads it whole again), not one per page.
+    assert.ok(sources[0].requests <= 8, `${sources[0].requests} requests to the helm source`);
   }
-});
-
-test("collated pages come in the natural order; the stats say which source streamed", async () => {
-  for (const locale of [undefined, "root", "en"]) {
-    const { fetchChunk, requests } = backend(HELM_NATURAL, KAPP_NAMES);
-    const options = { sources: [HELM, KAPP], pageSize: 3, chunkLimit: 2, collation: locale ? { locale } : {} };
-    const pager = new collation.Pager(options);
-    const { names, pages } = await all(pager, fetchChunk);
-    assert.deepEqual(names, [
-      "apache", "Apache", "cert-manager", "école", "kubeapps", "kube-prometheus",
-      "kubernetes-event-exporter", "kube-state-metrics", "zeta", "Zeta-Board",
-    ]);
-    for (const page of pages) assert.deepEqual(page.stats.sources.map((s) => s.streamed), [true, false]);
-    assert.equal(pager.stats.sources[0].streamed, true);
-    assert.ok(!("streamed" in pager.stats), "totals have no streamed flag");
-    // helm was paged by offsets in chunks (streamed), kapp read once whole.
-    assert.ok(requests.filter((r) => r.source.plugin === "helm.packages").length > 1);
-    pager.free();
-  }
-  // The plain order (bytes) over the same names: uppercase first, é last.
-  const { fetchChunk } = backend([...HELM_NATURAL].sort(), KAPP_NAMES);
-  const plain = new pkg.Pager({ sources: [HELM, KAPP], pageSize: 20 });
-  const { names, pages } = await all(plain, fetchChunk);
-  assert.deepEqual(names.slice(0, 3), ["Apache", "Zeta-Board", "apache"]);
-  assert.deepEqual(pages[0].stats.sources.map((s) => s.streamed), [true, true]);
-});
-
-test("a page token is bound to its collation; it resumes under the same one, in either entry's codec view", async () => {
-  const { fetchChunk } = backend(HELM_NATURAL, KAPP_NAMES);
-  const options = { sources: [HELM, KAPP], pageSize: 3, chunkLimit: 2, collation: { locale: "en" } };
-  const first = new collation.Pager(options);
-  const page = await first.nextPage(fetchChunk);
-  first.free();
-  const token = page.nextPageToken;
-  assert.equal(codec.inspectToken(token).kind, "page");
-  for (const other of [{}, { locale: "root" }, undefined]) {
-    const o = { ...options, collation: other };
-    assert.throws(() => collation.Pager.resume(token, o), (e) => e.code === "FILTER_MISMATCH");
-  }
-  const resumed = collation.Pager.resume(token, options);
-  const rest = await all(resumed, fetchChunk);
-  assert.deepEqual([...page.items.map(nameOf), ...rest.names], [
-    "apache", "Apache", "cert-manager", "école", "kubeapps", "kube-prometheus",
-    "kubernetes-event-exporter", "kube-state-metrics", "zeta", "Zeta-Board",
-  ]);
-});
-
-test("a source whose database orders otherwise is detected, not trusted: INVALID_RESPONSE, nothing shown out of order", async () => {
-  // helm's database sorts by bytes (C collation): "Zeta-Board" comes first.
-  const { fetchChunk } = backend([...HELM_NATURAL].sort(), KAPP_NAMES);
-  const pager = new collation.Pager({ sources: [HELM, KAPP], pageSize: 3, chunkLimit: 2, collation: { locale: "en" } });
-  await assert.rejects(pager.nextPage(fetchChunk), (e) => {
-    assert.equal(e.code, "INVALID_RESPONSE");
-    assert.equal(e.details.source, "helm.packages/default/kubeapps");
-    return true;
-  });
-  // Declared as read whole, the same source pages correctly.
-  const whole = new collation.Pager({ sources: [{ ...HELM, order: "none" }, KAPP], pageSize: 3, chunkLimit: 2, collation: { locale: "en" } });
-  const { names, pages } = await all(whole, fetchChunk);
-  assert.equal(names.length, 10);
-  assert.deepEqual(pages[0].stats.sources.map((s) => s.streamed), [false, false]);
 });

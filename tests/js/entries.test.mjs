@@ -11,7 +11,10 @@ const root = new URL("../../pkg/", import.meta.url);
 const require = createRequire(import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
 
-const PAGER_EXPORTS = ["Pager", "PagerError", "default", "init", "kubeappsFetcher", "kubernetesListFetcher", "wasmMemoryBytes"];
+const PAGER_EXPORTS = [
+  "PageWindow", "Pager", "PagerError", "connectFetcher", "default", "init", "kubeappsFetcher",
+  "kubernetesListFetcher", "readPageToken", "wasmMemoryBytes", "writePageToken",
+];
 const CODEC_EXPORTS = [
   "PagerError", "decodeContinueToken", "decodeKubeappsToken", "decodePageToken", "default",
   "encodeContinueToken", "encodePageToken", "init", "inspectToken",
@@ -26,6 +29,14 @@ test("each entry exports exactly its own functions (CommonJS and ESM faces)", as
   assert.deepEqual(Object.keys(codecEsm).sort(), CODEC_EXPORTS);
   assert.equal(pagerEsm.Pager, pkg.Pager, "the ESM face is the same module instance");
   assert.equal(codecEsm.inspectToken, codec.inspectToken);
+  // Babel's and TypeScript's interop take `exports.default` as the default import when the
+  // CommonJS face says `__esModule` (CRA 5's Jest: tests/consumers/jest27); Node's loader ignores it.
+  for (const cjs of [pkg, codec]) {
+    assert.equal(cjs.__esModule, true);
+    assert.equal(cjs.default, cjs.init);
+    assert.equal(typeof cjs.default, "function");
+  }
+  assert.equal(pagerEsm.default, pkg.init);
 });
 
 /** Every conditions object under `value` (itself included), with its path. */
@@ -76,9 +87,11 @@ test("resolvers that ignore `exports` find both entries: package.json and codec/
 test("the declarations name every export as it is exported (no `x2 as x` aliases)", () => {
   for (const file of ["web/kubeapps_pager.d.ts", "nodejs/kubeapps_pager.d.ts", "bundler/kubeapps_pager.d.ts"]) {
     const text = readFileSync(new URL(file, root), "utf8");
-    assert.match(text, /^export function kubeappsFetcher\(options: KubeappsFetcherOptions\): FetchChunk;$/m, file);
+    assert.match(text, /^export function kubeappsFetcher\(options: KubeappsFetcherOptions\): FetchChunk<KubeappsSummariesResponse<AvailablePackageSummary>>;$/m, file);
     assert.doesNotMatch(text, /kubeappsFetcher2| as \w+ \}/, file);
-    assert.match(text, /nextPage\(fetchChunk: FetchChunk, options\?: NextPageOptions \| null\)/, file);
+    // Made generic by scripts/package.mjs: pages typed by the fetchChunk's response type.
+    assert.match(text, /nextPage<R extends ChunkResponse = ChunkResponse>\(fetchChunk: FetchChunk<R>, options\?: NextPageOptions \| null\): Promise<Page<ItemOf<R>>>;/, file);
+    assert.match(text, /takePage<T = any>\(\): Page<T> \| null;/, file);
   }
 });
 

@@ -79,7 +79,9 @@ test("a 410 Status rejects with SOURCE_FAILED carrying status, reason and contin
       assert.ok(e instanceof PagerError);
       assert.equal(e.code, "SOURCE_FAILED");
       assert.equal(e.message, `GET ${s.base}/l?limit=20: HTTP 410: too old`);
-      assert.deepEqual(Object.keys(e.details), ["status", "url", "reason", "continue"]);
+      assert.deepEqual(Object.keys(e.details), ["status", "url", "reason", "continue", "body", "cause"]);
+      assert.deepEqual(e.details.body, status, "the Status as it came");
+      assert.ok(e.cause instanceof Response && e.cause.status === 410, "the transport's own answer");
       assert.equal(e.details.status, 410);
       assert.equal(e.details.url, `${s.base}/l?limit=20`);
       assert.equal(e.details.reason, "Expired");
@@ -98,13 +100,15 @@ test("a body that is not a JSON object, and a server that is not there, reject w
     await assert.rejects(fetchChunk(request({ limit: 1 }), {}), (e) => {
       assert.equal(e.code, "SOURCE_FAILED");
       assert.equal(e.details.status, 200);
-      assert.equal(e.details.cause, "the body is not a JSON object");
+      assert.ok(e.cause instanceof Response && e.cause.ok);
+      assert.equal(e.message, `GET ${s.base}/l?limit=1: HTTP 200 (the body is not a JSON object)`);
       return true;
     });
     await assert.rejects(fetchChunk(request({ limit: 2 }), {}), (e) => {
       assert.equal(e.code, "SOURCE_FAILED");
       assert.equal(e.message, `GET ${s.base}/l?limit=2: HTTP 500`);
-      assert.deepEqual(Object.keys(e.details), ["status", "url"]);
+      assert.deepEqual(Object.keys(e.details), ["status", "url", "cause"]);
+      assert.equal(e.cause.status, 500);
       return true;
     });
   } finally {

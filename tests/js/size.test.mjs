@@ -5,19 +5,21 @@
 // the token inspector load; the collation entry ("kubeapps-pager/collation", pkg/collation/web: the
 // pager with the collator and CLDR's root collation data) only a page that sorts naturally.
 //
-// The pager entry's budget is 128 KB, read as 128,000 B (issue 14; it was 50,000 B): the test
-// fails over it. It is 50,418 B now by node:zlib (BENCHMARKS.md, "Size"). The codec and collation
-// entries have no budget of their own; their ceilings guard the sizes reached (lower them when the
-// sizes drop): the collation entry is 149,026 B (its wasm 140,689 B: BENCHMARKS.md "Collation").
+// The pager entry's budget was 50 KB, read as 50,000 B (49,879 B before issue 13); see BUDGET for
+// the ceiling now (BENCHMARKS.md, "Size"). The codec and collation entries have no budget of their own; their ceilings guard the
+// sizes reached (lower them when the sizes drop): the collation entry's is BENCHMARKS.md "Collation".
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET = 128_000;
-const CODEC_CEILING = 34_900; // 34,385 B now + about 0.5 KB
-const COLLATION_CEILING = 149_700; // 149,026 B now + about 0.7 KB
+// Issue 14 moves the budget to 128 KB gzip. Until that lands this ceiling holds the size reached
+// with issue 13's dashboard features (connectFetcher, PageWindow and the URL helpers, categories,
+// user messages, the once-only init: 52,520 B, +2.6 KB), well under 128,000 B.
+const BUDGET = 53_500;
+const CODEC_CEILING = 35_400; // 34,302 B before issue 13 + its user messages (errors.js is shared) + a margin
+const COLLATION_CEILING = 149_700; // 149,026 B before the merge with issue 13 + about 0.7 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
 
@@ -48,7 +50,7 @@ function measure(t, dir, name) {
   return total;
 }
 
-test("the pager entry (web build: wasm + all its JS) is within its 128 KB budget (gzip -9)", (t) => {
+test("the pager entry (web build: wasm + all its JS) is within its ceiling (gzip -9; issue 14: 128 KB)", (t) => {
   const total = measure(t, "web", "kubeapps_pager");
   t.diagnostic(`pager entry total: ${total} B gzip (budget ${BUDGET} B)`);
   assert.ok(total <= BUDGET, `${total} B gzip is over the budget of ${BUDGET} B`);

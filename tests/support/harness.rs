@@ -21,7 +21,7 @@ use kubeapps_pager::{
 };
 
 use super::oracle::{identity_of, ref_key, ref_matches, RefKey, SplitMix};
-use super::sim::{Behaviour, Fault, Payload, Reply, Sim, Spoil};
+use super::sim::{Behaviour, Collation as DbCollation, Fault, Payload, Reply, Sim, Spoil};
 use super::{resume_from, ResumeFrom};
 
 /// Most answers the harness gives for one page before it calls the pager stuck.
@@ -38,6 +38,9 @@ pub struct SourceSetup {
     pub order: Option<SourceOrder>,
     /// Its initial items (plugin, cluster and namespace are taken from `id`).
     pub items: Vec<ItemFields>,
+    /// The pager is told its kind (from its behaviour); else the kind is its plugin's default
+    /// (`sources: [{ plugin, cluster, namespace }]`).
+    pub declared: bool,
 }
 
 /// Everything a run starts from.
@@ -81,9 +84,10 @@ impl Setup {
             .map(|s| SourceSpec {
                 id: s.id.clone(),
                 kind: match s.behaviour {
-                    Behaviour::Kubernetes(_) => kubeapps_pager::SourceKind::Kubernetes,
-                    Behaviour::KubeappsOffset(_) => kubeapps_pager::SourceKind::Kubeapps,
-                    Behaviour::Unordered(..) => kubeapps_pager::SourceKind::Unordered,
+                    _ if !s.declared => SourceKind::for_plugin(&s.id.plugin),
+                    Behaviour::Kubernetes(_) => SourceKind::Kubernetes,
+                    Behaviour::KubeappsOffset(_) => SourceKind::Kubeapps,
+                    Behaviour::Unordered(..) => SourceKind::Unordered,
                 },
                 order: s.order,
             })
@@ -192,6 +196,12 @@ pub struct Figures {
     pub resumes: u64,
     /// Items the pager dropped as at or behind its watermark.
     pub duplicates_dropped: u64,
+    /// Requests refused as past the end of a list (400), recovered from.
+    pub refused: u64,
+    /// Sources switched to a whole read (found out of the merge order).
+    pub switches: u64,
+    /// Late items shown (out of the page order, reported so).
+    pub late: u64,
 }
 
 impl Figures {
@@ -204,6 +214,9 @@ impl Figures {
         self.expired += o.expired;
         self.stale += o.stale;
         self.errors_checked += o.errors_checked;
+        self.refused += o.refused;
+        self.switches += o.switches;
+        self.late += o.late;
         self.resumes += o.resumes;
         self.duplicates_dropped += o.duplicates_dropped;
     }
@@ -220,8 +233,8 @@ struct Instance {
     expired: u64,
     stale: u64,
     emitted: u64,
-    /// Non-empty next tokens fed, per source.
-    fed_tokens: Vec<HashSet<String>>,
+    /// Non-empty next tokens fed, per source, oldest first.
+    fed_tokens: Vec<Vec<String>>,
     /// Whether a 410 was fed, per source.
     had_410: Vec<bool>,
 }
@@ -229,7 +242,7 @@ struct Instance {
 impl Instance {
     fn new(n: usize) -> Self {
         Instance {
-            fed_tokens: vec![HashSet::new(); n],
+            fed_tokens: vec![Vec::new(); n],
             had_410: vec![false; n],
             ..Instance::default()
         }
@@ -284,9 +297,14 @@ impl Run {
         let mut sim = Sim::new();
         for s in &setup.sources {
             let i = sim.add_source(s.id.clone(), s.behaviour.clone(), s.items.clone());
-            // Under a collated name sort, the offset sources are databases in that collation.
+            // Under a collated name sort, the offset sources in byte order are databases in
+            // that collation (the en_US-like ones stay: their order is learned, not the merge's).
             if let (SortField::Name, Some(c)) = (options.sort.field(), options.sort.collation()) {
-                sim.sources[i].collate(Some(c));
+                if let Behaviour::KubeappsOffset(cfg) = &mut sim.sources[i].behaviour {
+                    if cfg.collation == DbCollation::Bytes {
+                        cfg.collation = DbCollation::Uca(c);
+                    }
+                }
             }
         }
         let n = setup.sources.len();
@@ -572,6 +590,8 @@ impl Run {
         match d.reply {
             Reply::Failure(f) => {
                 let expired = f.status == 410 && kube;
+                // A refused offset (400 InvalidArgument past the end) is re-read from earlier.
+                let refused = f.status == 400 && !kube;
                 let out = self.pager.fail(req.request_id, f);
                 assert_eq!(
                     out,
@@ -585,6 +605,8 @@ impl Run {
                     self.saw_410 = true;
                     self.page_410 = true;
                     self.figures.expired += 1;
+                } else if refused {
+                    self.figures.refused += 1;
                 } else {
                     self.retry.insert(src, req);
                 }
@@ -620,12 +642,20 @@ impl Run {
                     self.feed(&req, chunk);
                 }
                 Some(Fault::RepeatToken) => {
-                    let eligible = kube
-                        && !req.page_token.is_empty()
-                        && self.inst.fed_tokens[src].contains(&req.page_token)
-                        && !self.inst.had_410[src];
-                    if eligible {
-                        self.repeat_token(&req, &chunk);
+                    // A token this pass returned before the one the request sent (that one,
+                    // echoed, ends a list: not an error).
+                    let fed = &self.inst.fed_tokens[src];
+                    let earlier = fed
+                        .iter()
+                        .rev()
+                        .find(|t| **t != req.page_token)
+                        .cloned()
+                        .filter(|_| fed.contains(&req.page_token));
+                    match earlier {
+                        Some(t) if kube && !self.inst.had_410[src] => {
+                            self.repeat_token(&req, &chunk, t)
+                        }
+                        _ => {}
                     }
                     self.feed(&req, chunk);
                 }
@@ -633,11 +663,12 @@ impl Run {
         }
     }
 
-    /// Feeds a chunk whose next token repeats the one it was fetched with: `NO_PROGRESS`,
-    /// state unchanged, the request still in flight (the right answer then goes in).
-    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>) {
+    /// Feeds a chunk whose next token repeats `earlier`, one the source gave before in this
+    /// pass: `NO_PROGRESS`, state unchanged, the request still in flight (the right answer then
+    /// goes in).
+    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>, earlier: String) {
         let mut bad = chunk.clone();
-        bad.next_token = Some(req.page_token.clone());
+        bad.next_token = Some(earlier);
         self.expect_error(
             req,
             bad,
@@ -647,9 +678,9 @@ impl Run {
     }
 
     /// The spoiled answer for `spoil`, or `None` where the pager does not promise an error
-    /// (see `Pager::feed`): too many items only from an offset source read in chunks, out of
-    /// order only from a source streamed in name order (with at least two names to swap), a
-    /// long token only where the list goes on.
+    /// (see `Pager::feed`): too many items only from an offset source read in chunks, a long
+    /// token only where the list goes on. (Items out of name order are no error: the source is
+    /// read whole; the sim's collated and shuffled behaviours play them.)
     fn spoiled(
         &self,
         req: &ChunkRequest,
@@ -663,19 +694,15 @@ impl Run {
         match spoil {
             Spoil::TooMany => {
                 let first = chunk.items.first()?.clone();
-                if !streamed || spec.kind != SourceKind::Kubeapps {
+                // A source found out of order is read whole (`maxSourceItems + 1` asked): more
+                // items than the cap is SOURCE_TOO_LARGE there.
+                let whole = req.limit == self.options.max_source_items.saturating_add(1);
+                if !streamed || whole || spec.kind != SourceKind::Kubeapps {
                     return None;
                 }
                 while bad.items.len() <= req.limit as usize {
                     bad.items.push(first.clone());
                 }
-            }
-            Spoil::OutOfOrder => {
-                let (first, last) = (chunk.items.first()?, chunk.items.last()?);
-                if !streamed || first.0.name.as_bytes() >= last.0.name.as_bytes() {
-                    return None;
-                }
-                bad.items.reverse();
             }
             Spoil::LongToken => {
                 if !more {
@@ -719,7 +746,7 @@ impl Run {
                 self.inst.accepted += 1;
                 self.inst.scanned += n;
                 if let Some(t) = token.filter(|t| !t.is_empty()) {
-                    self.inst.fed_tokens[req.source_index].insert(t);
+                    self.inst.fed_tokens[req.source_index].push(t);
                 }
             }
             Ok(FeedOutcome::Stale) => {
@@ -777,9 +804,32 @@ impl Run {
                 "page-fill: page {n} is not the last, so it must be full: {names:?}"
             );
         }
+        // Sorted, except the items the page reports late: an item at or below the largest key
+        // shown before is out of order, and every such item must be one the page counts as late
+        // (its source was found out of order and read whole). A late item may still sort above
+        // every shown one (it is below a filtered-out key), hence at most, not exactly.
+        let late: u64 = page.stats.sources.iter().map(|s| s.late_items).sum();
+        let mut below = 0u64;
         for p in &page.items {
-            self.check_item(p, n);
+            below += u64::from(!self.check_item(p, n));
         }
+        assert!(
+            below <= late,
+            "sorted: page {n} shows {below} items out of order and reports {late} late: {names:?}"
+        );
+        if late > 0 {
+            assert!(
+                page.reordered,
+                "page {n} has late items and does not say reordered"
+            );
+        }
+        self.figures.late += late;
+        self.figures.switches += page
+            .stats
+            .sources
+            .iter()
+            .map(|s| s.whole_read_switches)
+            .sum::<u64>();
         if !self.saw_410 {
             assert!(
                 !page.inconsistent,
@@ -879,7 +929,8 @@ impl Run {
         rec
     }
 
-    fn check_item(&mut self, p: &Payload, page: usize) {
+    /// Checks one shown item; whether it is in order (above every key shown before).
+    fn check_item(&mut self, p: &Payload, page: usize) -> bool {
         let f = &p.fields;
         assert!(
             self.sim.existed(p.source, f),
@@ -896,13 +947,11 @@ impl Run {
             panic!("no-duplicates: {id:?} shown on page {first} and again on page {page}");
         }
         let key = ref_key(self.options.sort, f);
-        if let Some(last) = &self.last_key {
-            assert!(
-                key > *last,
-                "sorted: page {page} shows {key:?} after {last:?}"
-            );
+        if self.last_key.as_ref().is_some_and(|last| key <= *last) {
+            return false;
         }
         self.last_key = Some(key);
+        true
     }
 }
 
@@ -941,5 +990,6 @@ pub fn source_in(
         behaviour,
         order: None,
         items,
+        declared: true,
     }
 }

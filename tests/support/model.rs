@@ -14,7 +14,10 @@ use proptest::sample::select;
 
 use super::harness::{AnswerOrder, Figures, Run, Setup, SourceSetup};
 use super::oracle::SplitMix;
-use super::sim::{Behaviour, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig, Spoil};
+use super::sim::{
+    Behaviour, Collation as DbCollation, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig,
+    Spoil,
+};
 use super::{resume_from, ResumeFrom};
 
 /// Characters of generated names: ASCII with case pairs, NUL, precomposed
@@ -69,6 +72,8 @@ pub enum KindGen {
         missing_end: bool,
         /// Chunks carry `remainingItemCount`.
         remaining: bool,
+        /// Each continuation starts with the previous chunk's last item.
+        inclusive: bool,
     },
     /// Kubeapps offsets.
     Offset {
@@ -78,14 +83,33 @@ pub enum KindGen {
         missing_end: bool,
         /// The pager is told the source has no order (reads it whole).
         order_none: bool,
+        /// How the backend behaves beyond that.
+        quirks: OffsetQuirks,
     },
-    /// Reshuffled on every request.
+    /// Reshuffled on every request (a Go map walk, fluxv2).
     Unordered {
         /// A full last chunk still carries a next offset.
         full_page_token: bool,
         /// Shuffle seed.
         seed: u64,
+        /// Declared zero-config: the source is `fluxv2.packages`, its kind the plugin's default.
+        zero_config: bool,
     },
+}
+
+/// A Kubeapps offset backend's ways (issue 11).
+#[derive(Debug, Clone)]
+pub struct OffsetQuirks {
+    /// Sorted like glibc en_US (case- and hyphen-insensitive first level), not by bytes.
+    pub en_us: bool,
+    /// Equal names in another order for every (offset, limit).
+    pub pg_ties: bool,
+    /// An offset past the end is refused with 400 InvalidArgument.
+    pub refuse_past_end: bool,
+    /// The last answer echoes the token it was asked with.
+    pub echo_end: bool,
+    /// The kind is left to the plugin's default (`sources: [{ plugin, cluster, namespace }]`).
+    pub zero_config: bool,
 }
 
 /// A generated source.
@@ -147,6 +171,9 @@ pub enum StepGen {
     Insert { src: u8, item: ItemGen },
     /// Delete the `pick`-th live item.
     Delete { src: u8, pick: u16 },
+    /// Delete the first `n` live items at once (a list that shrinks under the position: an
+    /// offset past its end, refused or answered empty).
+    Shrink { src: u8, n: u8 },
     /// Change the `pick`-th live item's categories and description (never its sort key).
     Update {
         src: u8,
@@ -197,6 +224,8 @@ pub struct Scenario {
     pub order: u8,
     /// Seed of the random answer order.
     pub order_seed: u64,
+    /// Names padded to the Kubernetes maximum (253 bytes; identifiers longer still).
+    pub long_keys: bool,
 }
 
 fn name() -> impl Strategy<Value = String> {
@@ -221,14 +250,27 @@ pub fn item_gen() -> impl Strategy<Value = ItemGen> {
         })
 }
 
+fn quirks_gen() -> impl Strategy<Value = OffsetQuirks> {
+    let w = prop::bool::weighted;
+    (w(0.3), w(0.3), w(0.3), w(0.15), w(0.5)).prop_map(
+        |(en_us, pg_ties, refuse_past_end, echo_end, zero_config)| OffsetQuirks {
+            en_us,
+            pg_ties,
+            refuse_past_end,
+            echo_end,
+            zero_config,
+        },
+    )
+}
+
 fn kind_gen() -> impl Strategy<Value = KindGen> {
     prop_oneof![
-        5 => (any::<bool>(), any::<bool>(), any::<bool>())
-            .prop_map(|(selector, missing_end, remaining)| KindGen::Kubernetes { selector, missing_end, remaining }),
-        4 => (any::<bool>(), any::<bool>(), prop::bool::weighted(0.15)).prop_map(
-            |(full_page_token, missing_end, order_none)| KindGen::Offset { full_page_token, missing_end, order_none }
+        5 => (any::<bool>(), any::<bool>(), any::<bool>(), prop::bool::weighted(0.2))
+            .prop_map(|(selector, missing_end, remaining, inclusive)| KindGen::Kubernetes { selector, missing_end, remaining, inclusive }),
+        5 => (any::<bool>(), any::<bool>(), prop::bool::weighted(0.15), quirks_gen()).prop_map(
+            |(full_page_token, missing_end, order_none, quirks)| KindGen::Offset { full_page_token, missing_end, order_none, quirks }
         ),
-        1 => (any::<bool>(), any::<u64>()).prop_map(|(full_page_token, seed)| KindGen::Unordered { full_page_token, seed }),
+        1 => (any::<bool>(), any::<u64>(), any::<bool>()).prop_map(|(full_page_token, seed, zero_config)| KindGen::Unordered { full_page_token, seed, zero_config }),
     ]
 }
 
@@ -283,6 +325,7 @@ fn step_gen() -> impl Strategy<Value = StepGen> {
             StepGen::Meanwhile { src, change: Box::new(change) }
         }),
         2 => (src(), any::<u16>()).prop_map(|(src, pick)| StepGen::Delete { src, pick }),
+        1 => (src(), 2..8u8).prop_map(|(src, n)| StepGen::Shrink { src, n }),
         2 => (src(), any::<u16>(), 0..8u8, 0..4u8)
             .prop_map(|(src, pick, cats, desc)| StepGen::Update { src, pick, cats, desc }),
         1 => (src(), any::<bool>()).prop_map(|(src, inconsistent)| StepGen::Expire { src, inconsistent }),
@@ -311,6 +354,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
         vec(step_gen(), 0..=40),
         0..3u8,
         any::<u64>(),
+        prop::bool::weighted(0.1),
     )
         .prop_map(
             |(
@@ -322,6 +366,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                 steps,
                 order,
                 order_seed,
+                long_keys,
             )| {
                 Scenario {
                     sources,
@@ -333,6 +378,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                     steps,
                     order,
                     order_seed,
+                    long_keys,
                 }
             },
         )
@@ -356,6 +402,18 @@ pub fn filter(f: &FilterGen) -> FilterOptions {
     }
 }
 
+/// The item an [`ItemGen`] stands for in a scenario: with long keys its name is padded to 253
+/// bytes and its identifier is longer still.
+pub fn item_in(g: &ItemGen, long_keys: bool) -> ItemFields {
+    let mut it = item(g);
+    if long_keys {
+        let pad = 253usize.saturating_sub(it.name.len());
+        it.name.push_str(&"~".repeat(pad));
+        it.identifier = format!("{}/{}", REPOS[g.repo as usize % REPOS.len()], it.name);
+    }
+    it
+}
+
 /// The item an [`ItemGen`] stands for (plugin, cluster, namespace come from its source).
 pub fn item(g: &ItemGen) -> ItemFields {
     ItemFields {
@@ -375,8 +433,15 @@ pub fn setup(sc: &Scenario) -> Setup {
     let mut used = HashSet::new();
     let mut sources = Vec::new();
     for (i, g) in sc.sources.iter().enumerate() {
+        // A zero-config Go-map source is fluxv2's (whose default kind reads it whole).
+        let plugin = match g.kind {
+            KindGen::Unordered {
+                zero_config: true, ..
+            } => 1,
+            _ => g.plugin as usize % 3,
+        };
         let mut id = SourceId::new(
-            PLUGINS[g.plugin as usize % 3],
+            PLUGINS[plugin],
             CLUSTERS[g.cluster as usize % 2],
             NAMESPACES[g.namespace as usize % 3],
         );
@@ -384,11 +449,17 @@ pub fn setup(sc: &Scenario) -> Setup {
             id.namespace = format!("ns-{i}");
         }
         used.insert(id.clone());
+        let declared = match &g.kind {
+            KindGen::Kubernetes { .. } => true,
+            KindGen::Offset { quirks, .. } => !quirks.zero_config,
+            KindGen::Unordered { zero_config, .. } => !zero_config,
+        };
         let (behaviour, order) = match &g.kind {
             KindGen::Kubernetes {
                 selector,
                 missing_end,
                 remaining,
+                inclusive,
             } => (
                 Behaviour::Kubernetes(KubeConfig {
                     selector: selector.then(|| flt.clone()),
@@ -398,6 +469,7 @@ pub fn setup(sc: &Scenario) -> Setup {
                         EndStyle::Empty
                     },
                     remaining_count: *remaining,
+                    inclusive: *inclusive,
                 }),
                 None,
             ),
@@ -405,6 +477,7 @@ pub fn setup(sc: &Scenario) -> Setup {
                 full_page_token,
                 missing_end,
                 order_none,
+                quirks,
             } => (
                 Behaviour::KubeappsOffset(OffsetConfig {
                     full_page_token: *full_page_token,
@@ -413,17 +486,26 @@ pub fn setup(sc: &Scenario) -> Setup {
                     } else {
                         EndStyle::Empty
                     },
+                    collation: if quirks.en_us {
+                        DbCollation::EnUs
+                    } else {
+                        DbCollation::Bytes
+                    },
+                    pg_ties: quirks.pg_ties,
+                    refuse_past_end: quirks.refuse_past_end,
+                    echo_end: quirks.echo_end,
                 }),
                 order_none.then_some(SourceOrder::None),
             ),
             KindGen::Unordered {
                 full_page_token,
                 seed,
+                ..
             } => (
                 Behaviour::Unordered(
                     OffsetConfig {
                         full_page_token: *full_page_token,
-                        end: EndStyle::Empty,
+                        ..OffsetConfig::default()
                     },
                     *seed,
                 ),
@@ -435,7 +517,7 @@ pub fn setup(sc: &Scenario) -> Setup {
         let mut names = HashSet::new();
         let mut items = Vec::new();
         for ig in &g.items {
-            let it = item(ig);
+            let it = item_in(ig, sc.long_keys);
             if !ids.insert(it.identifier.clone()) || (kube && !names.insert(it.name.clone())) {
                 continue;
             }
@@ -446,6 +528,7 @@ pub fn setup(sc: &Scenario) -> Setup {
             behaviour,
             order,
             items,
+            declared,
         });
     }
     Setup {
@@ -477,26 +560,31 @@ pub fn run_scenario(sc: &Scenario) -> Figures {
     };
     let n = setup.sources.len();
     for step in &sc.steps {
-        apply(&mut run, step, n);
+        apply(&mut run, step, n, sc.long_keys);
     }
     run.drain(MAX_PAGES);
     run.check_complete();
     run.figures.clone()
 }
 
-fn apply(run: &mut Run, step: &StepGen, n: usize) {
+fn apply(run: &mut Run, step: &StepGen, n: usize, long_keys: bool) {
     let at = |src: u8| src as usize % n;
     match step {
         StepGen::Page => {
             run.page();
         }
+        StepGen::Shrink { src, n } => {
+            for _ in 0..*n {
+                run.sim.mutate(at(*src), Mutation::Delete(0));
+            }
+        }
         StepGen::Insert { .. } | StepGen::Delete { .. } | StepGen::Update { .. } => {
-            if let Some((src, m)) = mutation(step, n) {
+            if let Some((src, m)) = mutation(step, n, long_keys) {
                 run.sim.mutate(src, m);
             }
         }
         StepGen::Meanwhile { change, .. } => {
-            if let Some((src, m)) = mutation(change, n) {
+            if let Some((src, m)) = mutation(change, n, long_keys) {
                 run.sim.defer(src, m);
             }
         }
@@ -521,7 +609,7 @@ fn apply(run: &mut Run, step: &StepGen, n: usize) {
         StepGen::Duplicate { src } => run.sim.inject(at(*src), Injection::Duplicate),
         StepGen::RepeatToken { src } => run.sim.inject(at(*src), Injection::RepeatToken),
         StepGen::Invalid { src, spoil } => {
-            let spoil = [Spoil::TooMany, Spoil::OutOfOrder, Spoil::LongToken][*spoil as usize % 3];
+            let spoil = [Spoil::TooMany, Spoil::LongToken][*spoil as usize % 2];
             run.sim.inject(at(*src), Injection::Invalid(spoil));
         }
         StepGen::Resume => run.resume(),
@@ -540,10 +628,10 @@ fn apply(run: &mut Run, step: &StepGen, n: usize) {
 }
 
 /// The sim's change for an insert, delete or update step.
-fn mutation(step: &StepGen, n: usize) -> Option<(usize, Mutation)> {
+fn mutation(step: &StepGen, n: usize, long_keys: bool) -> Option<(usize, Mutation)> {
     let at = |src: u8| src as usize % n;
     Some(match step {
-        StepGen::Insert { src, item: g } => (at(*src), Mutation::Insert(item(g))),
+        StepGen::Insert { src, item: g } => (at(*src), Mutation::Insert(item_in(g, long_keys))),
         StepGen::Delete { src, pick } => (at(*src), Mutation::Delete(*pick as usize)),
         // Known limit (DESIGN.md): an update keeps the sort key fields.
         StepGen::Update {

@@ -11,9 +11,7 @@ use std::ops::Bound;
 use std::rc::Rc;
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
-use kubeapps_pager::{
-    Chunk, ChunkRequest, Collation, Failure, FilterOptions, Identity, ItemFields, SourceId,
-};
+use kubeapps_pager::{Chunk, ChunkRequest, Failure, FilterOptions, Identity, ItemFields, SourceId};
 use serde::{Deserialize, Serialize};
 
 use super::oracle::{identity_of, ref_collation_key, ref_matches, SplitMix};
@@ -58,6 +56,8 @@ pub struct KubeConfig {
     pub end: EndStyle,
     /// Whether chunks carry `remainingItemCount` (never with a selector, as the apiserver).
     pub remaining_count: bool,
+    /// An inclusive continue cursor: every continuation starts with the previous chunk's last item.
+    pub inclusive: bool,
 }
 
 impl Default for KubeConfig {
@@ -66,6 +66,7 @@ impl Default for KubeConfig {
             selector: None,
             end: EndStyle::Empty,
             remaining_count: true,
+            inclusive: false,
         }
     }
 }
@@ -78,6 +79,15 @@ pub struct OffsetConfig {
     pub full_page_token: bool,
     /// How the last chunk ends.
     pub end: EndStyle,
+    /// The list's order: byte order or a database collation.
+    pub collation: Collation,
+    /// Equal names come in another order for every (offset, limit), the same each time it is
+    /// asked (PostgreSQL's `ORDER BY name LIMIT/OFFSET`).
+    pub pg_ties: bool,
+    /// An offset past the end answers 400 InvalidArgument (kapp_controller), not an empty list.
+    pub refuse_past_end: bool,
+    /// The last chunk's next token is the token it was asked with (a plugin that ends so).
+    pub echo_end: bool,
 }
 
 impl Default for OffsetConfig {
@@ -85,7 +95,60 @@ impl Default for OffsetConfig {
         OffsetConfig {
             full_page_token: false,
             end: EndStyle::Empty,
+            collation: Collation::Bytes,
+            pg_ties: false,
+            refuse_past_end: false,
+            echo_end: false,
         }
+    }
+}
+
+/// The order a database sorts names in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collation {
+    /// Byte order (PostgreSQL's C collation): the merge order.
+    Bytes,
+    /// Like glibc's en_US.UTF-8 at its first level: case and hyphens ignored (`kubeapps` before
+    /// `kube-prometheus`), then bytes.
+    EnUs,
+    /// The pager's collation of that locale, as ICU4X writes its sort keys (the oracle's
+    /// [`ref_collation_key`]): a database whose order is the collated merge order.
+    Uca(kubeapps_pager::Collation),
+}
+
+impl Collation {
+    /// Sorts `list` (stable: ties keep their order).
+    pub fn sort(self, list: &mut [ItemFields]) {
+        match self {
+            Collation::Bytes => {}
+            Collation::EnUs => list.sort_by_cached_key(|it| en_us_key(&it.name)),
+            Collation::Uca(c) => list.sort_by_cached_key(|it| ref_collation_key(c, &it.name)),
+        }
+    }
+}
+
+/// The en_US-like sort key of a name: lowercase without hyphens, then the bytes.
+pub fn en_us_key(name: &str) -> (String, Vec<u8>) {
+    let primary = name
+        .chars()
+        .filter(|c| *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect();
+    (primary, name.as_bytes().to_vec())
+}
+
+/// Permutes each group of equal names of `list` by a seed made of `offset` and `limit`.
+pub fn permute_ties(list: &mut [ItemFields], offset: u64, limit: u32) {
+    let mut rng = SplitMix(offset.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(limit));
+    let mut start = 0;
+    while start < list.len() {
+        let end = start
+            + list[start..]
+                .iter()
+                .take_while(|i| i.name == list[start].name)
+                .count();
+        rng.shuffle(&mut list[start..end]);
+        start = end;
     }
 }
 
@@ -151,8 +214,6 @@ pub enum Mutation {
 pub enum Spoil {
     /// An offset source returns more items than `limit`.
     TooMany,
-    /// A streamed source returns its items out of name order.
-    OutOfOrder,
     /// The next token is longer than 8 KiB.
     LongToken,
 }
@@ -318,10 +379,8 @@ pub struct SimSource {
     /// Whether a 410 carries an inconsistent continue token (set by [`Sim::expire`]).
     pub inconsistent_on_410: bool,
     kube: KubeStore,
-    /// Offset kinds: (insertion sequence, item), sorted by (name, sequence).
+    /// Offset kinds: (insertion sequence, item), sorted by (name bytes, sequence).
     list: Vec<(u64, ItemFields)>,
-    /// The offset list's order of names: byte order, or a collation's ([`SimSource::collate`]).
-    name_order: Option<Collation>,
     seq: u64,
     rng: SplitMix,
     handed_out: HashSet<String>,
@@ -382,7 +441,6 @@ impl Sim {
                 ..KubeStore::default()
             },
             list: Vec::new(),
-            name_order: None,
             seq: 0,
             rng: SplitMix(seed),
             handed_out: HashSet::new(),
@@ -642,26 +700,6 @@ impl Sim {
 }
 
 impl SimSource {
-    /// Orders the offset list by name in the source's [`name_order`](SimSource::name_order)
-    /// (ties in insertion order).
-    fn sort_list(&mut self) {
-        let key = |it: &ItemFields| match self.name_order {
-            // ICU4X's sort key for the locale (the oracle's): a database in that collation.
-            Some(c) => ref_collation_key(c, &it.name),
-            None => it.name.as_bytes().to_vec(),
-        };
-        let mut keyed: Vec<_> = self.list.drain(..).map(|e| (key(&e.1), e)).collect();
-        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1 .0.cmp(&b.1 .0)));
-        self.list = keyed.into_iter().map(|(_, e)| e).collect();
-    }
-
-    /// Makes an offset source list by name in collation `c` (a database in that collation), or
-    /// by bytes (`None`: a database in the C collation, the default).
-    pub fn collate(&mut self, c: Option<Collation>) {
-        self.name_order = c;
-        self.sort_list();
-    }
-
     /// The item with the source's plugin, cluster and namespace; an all-namespaces source
     /// (namespace `""`) keeps an item's own namespace.
     fn own(&self, mut it: ItemFields) -> ItemFields {
@@ -695,14 +733,24 @@ impl SimSource {
         } else if fresh {
             self.seq += 1;
             self.list.push((self.seq, it.clone()));
-            self.sort_list();
+            self.list.sort_by(|a, b| {
+                a.1.name
+                    .as_bytes()
+                    .cmp(b.1.name.as_bytes())
+                    .then(a.0.cmp(&b.0))
+            });
         } else {
             for e in self.list.iter_mut() {
                 if identity_of(&e.1) == id {
                     e.1 = it.clone();
                 }
             }
-            self.sort_list();
+            self.list.sort_by(|a, b| {
+                a.1.name
+                    .as_bytes()
+                    .cmp(b.1.name.as_bytes())
+                    .then(a.0.cmp(&b.0))
+            });
         }
         self.versions.entry(id).or_default().push(it);
         true
@@ -774,7 +822,12 @@ impl SimSource {
         match self.behaviour.clone() {
             Behaviour::Kubernetes(cfg) => self.answer_kube(src, &req.page_token, req.limit, &cfg),
             Behaviour::KubeappsOffset(cfg) => {
-                let list = self.live();
+                let mut list = self.live();
+                cfg.collation.sort(&mut list);
+                if cfg.pg_ties {
+                    let offset = req.page_token.parse::<u64>().unwrap_or(0);
+                    permute_ties(&mut list, offset, req.limit);
+                }
                 self.answer_offset(src, list, &req.page_token, req.limit, &cfg)
             }
             Behaviour::Unordered(cfg, _) => {
@@ -820,13 +873,26 @@ impl SimSource {
                 (rv as u64, Some(start))
             }
         };
+        // An inclusive cursor repeats the last key and counts `limit` after it (a server may go
+        // over `limit`): else a limit of 1 would never get past it.
+        let limit = if cfg.inclusive && start.is_some() {
+            limit.saturating_add(1)
+        } else {
+            limit
+        };
         let scan = self
             .kube
             .list(start.as_deref(), rev, limit, cfg.selector.as_ref());
         let more = scan.remaining > 0;
         let next_token = match (&scan.last_key, more) {
             (Some(k), true) => {
-                let t = encode_continue(rev as i64, &format!("{k}\u{0}"));
+                // An inclusive cursor starts the next chunk at the last key itself.
+                let start = if cfg.inclusive {
+                    k.clone()
+                } else {
+                    format!("{k}\u{0}")
+                };
+                let t = encode_continue(rev as i64, &start);
                 self.handed_out.insert(t.clone());
                 Some(t)
             }
@@ -857,12 +923,21 @@ impl SimSource {
             token.parse::<u64>().unwrap_or(u64::MAX)
         };
         let len = list.len() as u64;
+        if cfg.refuse_past_end && offset > len {
+            return Reply::Failure(Failure {
+                status: 400,
+                reason: Some("InvalidArgument".into()),
+                continue_token: None,
+            });
+        }
         let start = offset.min(len);
         let end = start.saturating_add(limit as u64).min(len);
         let items: Vec<ItemFields> = list[start as usize..end as usize].to_vec();
         let full = end - start == limit as u64;
         let next_token = if end < len || (cfg.full_page_token && full) {
             Some(end.to_string())
+        } else if cfg.echo_end && !token.is_empty() {
+            Some(token.to_string())
         } else {
             cfg.end.token()
         };

@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// `node bench/network.mjs [--quick] [--no-write]` (run by `npm run bench` after the browser
+// benchmarks): the network cost of paging, on the real backends (server/real/: helm on
+// PostgreSQL, kapp_controller on etcd, fluxv2 as its plugin pages), with a fixed latency added
+// to every /apis/ answer in the server (20 ms). For each catalog — the real data
+// (../shared/data) and a generated 20,000-chart one — and each client — kubeapps-pager over the
+// plugins (chunk limits 500 and 50) and today's Kubeapps core path (one request per page, token
+// `{"plugin": offset}`) — it scrolls the whole list page by page (page size 20, no think time)
+// and counts: HTTP requests, response bytes (bodies as received, uncompressed), time to the
+// first page, time to the end, and what was shown twice or missed against the stores. Writes
+// the table between the network markers of BENCHMARKS.md.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { startServices } from "../server/real/services.mjs";
+import { startRealServer } from "../server/real/server.mjs";
+import { mulberry32, pick } from "../server/rng.mjs";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const args = new Set(process.argv.slice(2));
+for (const a of args) if (!["--quick", "--no-write"].includes(a)) throw new Error(`unknown option ${a}`);
+const QUICK = args.has("--quick");
+const LATENCY_MS = 20;
+const PAGE_SIZE = 20;
+const GENERATED = QUICK ? 5_000 : 20_000;
+const BEGIN = "<!-- network:begin -->";
+const END = "<!-- network:end -->";
+const started = Date.now();
+const log = (m) => process.stderr.write(`[network ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${m}\n`);
+
+/** A generated helm catalog of `n` charts in 4 global repositories (~5% of names in two of them). */
+function generatedRecords(n) {
+  const rand = mulberry32(20_000);
+  const words = ["nginx", "redis", "mysql", "kafka", "grafana", "prom", "vault", "consul", "etcd", "mongo", "spark", "flink", "minio", "harbor", "argo", "tekton", "istio", "linkerd", "jaeger", "loki"];
+  const repos = ["bitnami", "community", "internal", "mirror"];
+  const cats = ["Database", "Analytics", "Monitoring", "Networking", "Security", "CI/CD", ""];
+  const records = [];
+  const names = [];
+  for (let i = 0; i < n; i++) {
+    const repo = repos[i % repos.length];
+    const name = i > 20 && rand() < 0.05 ? pick(rand, names) : `${pick(rand, words)}-${pick(rand, words)}-${i.toString(36)}`;
+    names.push(name);
+    records.push({
+      plugin: "helm.packages", cluster: "default", namespace: "kubeapps", repo, name,
+      identifier: `${repo}/${name}`, displayName: name, shortDescription: `${name} chart`, categories: [pick(rand, cats)],
+      latestVersion: { pkgVersion: `1.${i % 10}.0`, appVersion: "1.0" },
+    });
+  }
+  // One row per chart per repository: a name drawn twice in one repository keeps the first.
+  const seen = new Set();
+  return records.filter((r) => !seen.has(r.identifier) && seen.add(r.identifier));
+}
+
+const nativeFetch = globalThis.fetch;
+
+/** fetch that counts requests and body bytes. */
+function counting() {
+  const c = { requests: 0, bytes: 0, items: 0 };
+  c.fetch = async (url, init) => {
+    c.requests += 1;
+    const res = await nativeFetch(url, init);
+    const text = await res.text();
+    c.bytes += Buffer.byteLength(text);
+    try {
+      const body = JSON.parse(text);
+      c.items += (body.availablePackageSummaries ?? body.items ?? []).length;
+    } catch {
+      // not JSON: counted as bytes only
+    }
+    return new Response(text, { status: res.status, headers: res.headers });
+  };
+  return c;
+}
+
+const identity = (s) => {
+  const r = s.availablePackageRef;
+  return `${r.plugin.name}/${r.context.cluster}/${r.context.namespace}/${r.identifier}`;
+};
+
+async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = {}) {
+  const cfg = await (await fetch(`${server.url}demo/config`)).json();
+  const KIND = { kubernetes: "kubernetes", "kubeapps-offset": "kubeapps", unordered: "unordered" };
+  const sources = cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({
+    plugin: p.name, cluster: "default", namespace, kind: KIND[p.behaviour],
+    ...(helmOrderNone && p.name === "helm.packages" ? { order: "none" } : {}),
+  })));
+  const c = counting();
+  globalThis.fetch = c.fetch; // the package's fetcher calls the global fetch
+  const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit });
+  const fetchChunk = pkgMod.kubeappsFetcher({ baseUrl: `${server.url}apis` });
+  const shown = [];
+  const t0 = performance.now();
+  let first = null;
+  let pages = 0;
+  try {
+    for (;;) {
+      const page = await pager.nextPage(fetchChunk);
+      pages += 1;
+      first ??= performance.now() - t0;
+      for (const it of page.items) shown.push(identity(it));
+      if (page.done) break;
+    }
+  } finally {
+    pager.free();
+    globalThis.fetch = nativeFetch;
+  }
+  return { requests: c.requests, bytes: c.bytes, items: c.items, firstMs: first, endMs: performance.now() - t0, pages, shown, ended: true };
+}
+
+async function runCore(server, expected) {
+  const c = counting();
+  const shown = [];
+  const t0 = performance.now();
+  let first = null;
+  let token = "";
+  let pages = 0;
+  let ended = false;
+  const cap = Math.ceil((expected * 3) / PAGE_SIZE) + 10; // today's path can loop on its token
+  while (pages < cap) {
+    const u = new URL(`${server.url}apis/core/packages/v1alpha1/availablepackages`);
+    u.searchParams.set("paginationOptions.pageSize", String(PAGE_SIZE));
+    if (token) u.searchParams.set("paginationOptions.pageToken", token);
+    const res = await c.fetch(u);
+    const body = await res.json();
+    if (!res.ok) throw new Error(`core: HTTP ${res.status}: ${body.message}`);
+    pages += 1;
+    first ??= performance.now() - t0;
+    for (const s of body.availablePackageSummaries ?? []) shown.push(identity(s));
+    token = body.nextPageToken ?? "";
+    if (!token) {
+      ended = true;
+      break;
+    }
+  }
+  return { requests: c.requests, bytes: c.bytes, items: c.items, firstMs: first, endMs: performance.now() - t0, pages, shown, ended };
+}
+
+function tally(r, truth) {
+  const seen = new Set();
+  let twice = 0;
+  for (const id of r.shown) {
+    if (seen.has(id)) twice += 1;
+    seen.add(id);
+  }
+  return { ...r, twice, missed: truth.filter((id) => !seen.has(id)).length, distinct: seen.size };
+}
+
+async function measure(label, serverOptions, services, pkgMod) {
+  log(`${label}: loading`);
+  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, ...serverOptions });
+  try {
+    // kapp_controller with its plugin's own paging on both sides (the core reads it so).
+    await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
+    const truth = (await server.app.truth(new URLSearchParams())).identities;
+    const rows = [];
+    for (const chunkLimit of [500, 50]) {
+      log(`${label}: kubeapps-pager, chunk limit ${chunkLimit}`);
+      try {
+        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
+      } catch (e) {
+        // A pager without issue 11 refuses an order that is not bytes (en_US.UTF-8): it says to
+        // read such a source whole (`order: "none"`), which is what this row then measures.
+        if (e?.code !== "INVALID_RESPONSE") throw e;
+        log(`${label}: ${e.message}: again with the helm source read whole`);
+        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit}, helm \`order: "none"\`)`, ...tally(await runPager(server, pkgMod, chunkLimit, { helmOrderNone: true }), truth) });
+      }
+    }
+    log(`${label}: today's core path`);
+    rows.push({ client: "Kubeapps core today", ...tally(await runCore(server, truth.length), truth) });
+    return { label, count: truth.length, rows };
+  } finally {
+    await server.close();
+  }
+}
+
+function machine() {
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).trim();
+  } catch {}
+  const cpu = /model name\s*:\s*(.*)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? os.cpus()[0]?.model;
+  return { commit, cpu, nproc: os.availableParallelism?.() ?? os.cpus().length, node: process.version, load: os.loadavg()[0] };
+}
+
+const ms = (x) => (x === null ? "–" : `${Math.round(x).toLocaleString("en-US")} ms`);
+const kb = (b) => `${(b / 1024).toLocaleString("en-US", { maximumFractionDigits: 0 })} KiB`;
+
+function render(results, m, seconds) {
+  const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  let s = "## Network (real backends)\n\n";
+  s += `\`npm run bench${QUICK ? " -- --quick" : ""}\` (\`bench/network.mjs\`): ${date}, ${m.nproc} cores, ${m.cpu}, Node ${m.node}, commit ${m.commit}, ` +
+    `load average ${m.load.toFixed(2)} at the start; ${QUICK ? "**quick mode** (a 5,000-chart generated catalog)" : "full run"}, ${seconds.toFixed(0)} s.\n\n`;
+  s += `Backends: \`node server/main.mjs --backend real --latency-ms ${LATENCY_MS}\` in-process: helm.packages on PostgreSQL (en_US.UTF-8), ` +
+    "kapp_controller on etcd (offsets, as its plugin pages, on both sides), fluxv2 as its plugin pages; every `/apis/` answer delayed " +
+    `${LATENCY_MS} ms in the server. A client scrolls the whole list, page size ${PAGE_SIZE}, pages back to back over loopback HTTP/1.1 ` +
+    "(Node's fetch: up to several connections, so the pager's parallel chunk requests overlap). Bytes = response bodies as received " +
+    "(JSON, no compression). Twice / missed = against the stores at the end (no writes during the runs).\n\n";
+  s += "| catalog | client | requests | items received | bytes | first page | to the end | pages | twice | missed |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const r of results) {
+    for (const row of r.rows) {
+      s += `| ${r.label} (${r.count.toLocaleString("en-US")}) | ${row.client} | ${row.requests.toLocaleString("en-US")} | ${row.items.toLocaleString("en-US")} | ${kb(row.bytes)} | ${ms(row.firstMs)} | ` +
+        `${row.ended ? ms(row.endMs) : `no end (${ms(row.endMs)}, stopped)`} | ${row.pages} | ${row.twice} | ${row.missed} |\n`;
+    }
+  }
+  const explain = path.join(REPO, "bench/NETWORK.md");
+  if (existsSync(explain)) s += "\n" + readFileSync(explain, "utf8").trim() + "\n";
+  return s;
+}
+
+async function main() {
+  const pkgMod = require("../pkg/nodejs/index.js");
+  const m = machine();
+  const services = await startServices();
+  const results = [];
+  try {
+    const data = path.resolve(REPO, "../shared/data");
+    if (existsSync(path.join(data, "bitnami/index.yaml"))) results.push(await measure("real data", { dataDir: data }, services, pkgMod));
+    else log("../shared/data is missing: the real-data rows are skipped");
+    results.push(await measure("generated", { records: generatedRecords(GENERATED) }, services, pkgMod));
+  } finally {
+    await services.stop();
+  }
+  const text = render(results, m, (Date.now() - started) / 1000);
+  process.stdout.write(`${text}\n`);
+  if (!args.has("--no-write")) {
+    const file = path.join(REPO, "BENCHMARKS.md");
+    const old = readFileSync(file, "utf8");
+    const block = `${BEGIN}\n${text.trim()}\n${END}\n`;
+    const a = old.indexOf(BEGIN);
+    const b = old.indexOf(END);
+    writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + END.length).replace(/^\n/, "") : `${old.replace(/\n*$/, "\n\n")}${block}`);
+    log("written to BENCHMARKS.md");
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
