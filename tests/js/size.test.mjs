@@ -17,9 +17,11 @@ import { gzipSync } from "node:zlib";
 // Issue 14 moves the budget to 128 KB gzip. Until that lands this ceiling holds the size reached
 // with issue 13's dashboard features (connectFetcher, PageWindow and the URL helpers, categories,
 // user messages, the once-only init: 52,520 B, +2.6 KB), well under 128,000 B.
-const BUDGET = 53_500;
+// Since: issue 11's order learning and the collation option (its reading, its refusal naming the
+// collation entry, the per-source `streamed` flag): 56,715 B, measured after both merged.
+const BUDGET = 57_300;
 const CODEC_CEILING = 35_400; // 34,302 B before issue 13 + its user messages (errors.js is shared) + a margin
-const COLLATION_CEILING = 149_700; // 149,026 B before the merge with issue 13 + about 0.7 KB
+const COLLATION_CEILING = 156_000; // 155,341 B with issues 11 and 13 merged + about 0.7 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
 

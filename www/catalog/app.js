@@ -61,8 +61,9 @@ async function pagerClassFor(sort) {
 /**
  * The pager's options for the page's state. The natural order is `sort: "name"` with a collation;
  * the demo's offset plugins order by name bytes (a database in the C collation), not by the
- * collation, so they are declared read whole (`order: "none"`) there: streamed, their first chunk
- * out of the collation's order would be refused (INVALID_RESPONSE).
+ * collation, so they are declared read whole (`order: "none"`) there: streamed, each would be
+ * found out of order on its first chunks and switched to a whole read anyway (issue 11's order
+ * learning), after requests that bring nothing.
  */
 function pagerOptions(sources) {
   const natural = state.sort === "natural";
