@@ -1301,25 +1301,24 @@ impl<P> Cursor<P> {
         };
         // The items consumed from the source are a prefix of its own order up to its last
         // consumed item (its watermark) and that item's equal names (any order among them);
-        // failing that, the last item read. Found by identity: items inserted or deleted
-        // ahead since do not move it.
-        let found = [self.watermark.as_ref(), sw.last_read.as_ref()]
-            .into_iter()
-            .flatten()
-            .filter(|_| sw.live)
-            .find_map(|k| all.iter().position(|e| e.key == *k))
-            .map(|j| {
-                let name = all.get(j).map(|e| e.key.primary());
-                let run = all
-                    .iter()
-                    .skip(j + 1)
-                    .take_while(|e| Some(e.key.primary()) == name)
-                    .count();
-                (j + 1 + run) as u64
-            });
-        // Not found (deleted since, or a resumed position): by count; unknown: every item at or
-        // below W is late (shown again rather than lost).
-        let cut = found.or(sw.read_count).unwrap_or(0);
+        // failing that, up to the last item read. Found by identity: items inserted or deleted
+        // ahead since do not move it. Else by count; unknown: 0 (every item at or below W is
+        // then taken as never shown: a repeat rather than a loss). A resumed switch has only
+        // its token's count (the watermark has moved on in key order since).
+        let mut cut = sw.read_count.unwrap_or(0);
+        for anchor in [&self.watermark, &sw.last_read] {
+            let (Some(k), true) = (anchor, sw.live) else {
+                continue;
+            };
+            if let Some(j) = all.iter().position(|e| e.key == *k) {
+                let mut end = j + 1;
+                while all.get(end).is_some_and(|e| e.key.primary() == k.primary()) {
+                    end += 1;
+                }
+                cut = end as u64;
+                break;
+            }
+        }
         let mut kept = Vec::with_capacity(all.len());
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
@@ -1329,27 +1328,31 @@ impl<P> Cursor<P> {
                 }
                 e.late = true;
             }
-            if e.payload.is_none() {
-                delta.filtered_out += 1;
-            }
             kept.push(e);
         }
         delta.duplicates_dropped += sort_unique(&mut kept);
         // A resumed late phase: the first `skip` late items (in key order) were shown.
         let mut skip = sw.skip;
-        kept.retain(|e| {
-            if e.late && skip > 0 {
-                skip -= 1;
-                return false;
+        let mut buf = Vec::with_capacity(kept.len());
+        self.late_pending = 0;
+        for e in kept {
+            if e.late {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                self.late_pending += 1;
             }
-            true
-        });
-        self.late_pending = kept.iter().filter(|e| e.late).count();
+            if e.payload.is_none() {
+                delta.filtered_out += 1;
+            }
+            buf.push(e);
+        }
         self.late_shown = sw.skip;
         self.late_from = (self.late_pending > 0).then_some(cut);
         self.late_mark = late_mark(self.late_from);
-        reverse(&mut kept);
-        self.buf = kept;
+        reverse(&mut buf);
+        self.buf = buf;
     }
 
     /// Handles a failed request. A 410 on a kubernetes source goes on with the
@@ -1729,28 +1732,32 @@ fn not_after(first: &SortKey, reference: &SortKey) -> bool {
 /// integer holds. Such a token was not written by this pager: forwarding it would hand the plugin
 /// a position it never gave. Other text is a continue token or an opaque one.
 pub(crate) fn bad_offset(token: &str, offset: u32) -> Option<&'static str> {
-    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let bytes = token.as_bytes();
+    let digits = match bytes.first() {
+        Some(b'-' | b'+') => bytes.get(1..).unwrap_or_default(),
+        _ => bytes,
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    if digits.len() != token.len() {
-        return Some("its chunk token is a signed offset");
+    if digits.len() != bytes.len() {
+        return Some("signed offset");
     }
-    let fits = digits
-        .parse::<u64>()
-        .ok()
+    // The same canonical reading as every decimal offset (a leading zero is opaque: None).
+    let fits = canonical_decimal(token)
         .and_then(|p| p.checked_add(u64::from(offset)))
-        .is_some_and(|p| p <= i64::MAX as u64);
-    (!fits).then_some("its offset overflows a 64-bit signed integer")
+        .map_or(digits.first() == Some(&b'0'), |p| p <= i64::MAX as u64);
+    (!fits).then_some("offset over 2^63 - 1")
 }
 
 /// Whether a failed request says its position is invalid: HTTP 400 (gRPC/Connect
 /// `InvalidArgument` maps to it), or a reason naming that code, whatever the status.
 fn refuses_position(failure: &Failure) -> bool {
     failure.status == 400
-        || failure.reason.as_deref().is_some_and(|r| {
-            r.eq_ignore_ascii_case("InvalidArgument") || r.eq_ignore_ascii_case("invalid_argument")
-        })
+        || matches!(
+            failure.reason.as_deref(),
+            Some("InvalidArgument" | "invalid_argument")
+        )
 }
 
 /// A plugin's decimal item offset: ASCII digits, no sign, no leading zero,

@@ -510,50 +510,6 @@ impl<P: Clone> Pager<P> {
             self.cursors.len(),
             &|i| self.cursors.get(i).map(|c| c.state(order)),
         )
-        .map_err(|e| match e {
-            PagerError::InvalidPageToken {
-                reason: TokenFault::TooLong,
-                message,
-            } => PagerError::InvalidPageToken {
-                reason: TokenFault::TooLong,
-                message: self.room_taken(message),
-            },
-            e => e,
-        })
-    }
-
-    /// A `too-long` message that names what takes the page token's room: the bytes of each
-    /// source's watermark key and chunk token, the largest first.
-    fn room_taken(&self, message: String) -> String {
-        let order = self.options.sort;
-        let mut parts: Vec<(usize, String)> = Vec::new();
-        for c in &self.cursors {
-            let st = c.state(order);
-            let key = st
-                .watermark
-                .as_ref()
-                .map_or(0, |[v, p, c2, n, i]| c.spec.id.key_bytes(v, [p, c2, n, i]));
-            parts.push((
-                key + st.chunk_token.len(),
-                text!(
-                    c.spec.id.label(),
-                    ": key ",
-                    key,
-                    " B, token ",
-                    st.chunk_token.len(),
-                    " B"
-                ),
-            ));
-        }
-        crate::sort::sort_by(&mut parts, |a, b| b.0.cmp(&a.0));
-        let mut out = text!(message, "; the position holds ");
-        for (i, (_, p)) in parts.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            out.push_str(p);
-        }
-        out
     }
 
     /// The index of the source a request id was made for (its low bits; see [`ChunkRequest`]).

@@ -2382,7 +2382,7 @@ fn an_item_whose_key_cannot_fit_a_page_token_is_refused_where_it_enters() {
     assert!(page.done);
 
     // Three keys at the limit together are more than a page token holds: only then an error,
-    // which names what takes the room; the page stays ready.
+    // which says what takes the room; the page stays ready.
     let mut p = env.pager();
     for r in p.next_requests() {
         let mut c = chunk(&["pkg-a", &at], "");
@@ -2394,12 +2394,10 @@ fn an_item_whose_key_cannot_fit_a_page_token_is_refused_where_it_enters() {
     assert_eq!(err.code(), "INVALID_PAGE_TOKEN");
     assert_eq!(err.details()["reason"], "too-long");
     let message = err.message();
-    for label in [
-        "helm.packages/default/kubeapps: key 3055 B",
-        "kapp_controller.packages/default/kubeapps: key 3055 B",
-    ] {
-        assert!(message.contains(label), "{message}");
-    }
+    assert!(
+        message.contains("keys and tokens together are too long"),
+        "{message}"
+    );
     assert!(p.page_ready(), "the page stays ready");
 }
 

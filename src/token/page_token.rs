@@ -280,7 +280,7 @@ pub(crate) fn encode_position<'a>(
                 text_len,
                 " characters; at most ",
                 MAX_TOKEN_LEN,
-                " are allowed (very long keys or source tokens?)"
+                " are allowed: the sources' keys and tokens together are too long"
             ),
         ));
     }
