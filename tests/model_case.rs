@@ -148,6 +148,7 @@ fn shrink_under_a_collated_kapp_source_loses_nothing() {
         page_size: 1,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
