@@ -38,7 +38,7 @@ const OPTIONS: &str = r#"{"sources":[{"plugin":"helm.packages","cluster":"defaul
 #[wasm_bindgen_test]
 fn page_token_round_trips_through_js_objects() {
     let state = json(
-        r#"{"fingerprint":"00ff00ff00ff00ff","pageSize":20,"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","chunkToken":"+RID:~kubeapps/pkg-b==#RT:1","offset":3,"watermark":{"sortKey":"grafana","identity":{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","identifier":"bitnami/grafana"}},"resourceVersion":"","exhausted":false,"inconsistent":false}]}"#,
+        r#"{"fingerprint":"00ff00ff00ff00ff","pageSize":20,"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","chunkToken":"+RID:~kubeapps/pkg-b==#RT:1","offset":3,"watermark":{"sortKey":"grafana","identity":{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps","identifier":"bitnami/grafana"}},"resourceVersion":"","exhausted":false,"inconsistent":false,"behind":false}]}"#,
     );
     let token = encode_page_token(state.clone()).expect("encodes");
     assert!(
