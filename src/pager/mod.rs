@@ -650,7 +650,12 @@ impl<P: Clone> Pager<P> {
             };
             let Some(e) = c.pop_front() else { break };
             if e.late {
-                // Shown where it comes; W stays (it is below it).
+                // Shown where it comes; W stays (it is below it). The source's own watermark (the
+                // largest key consumed from it) takes it: set aside later, the source is deduped
+                // against that, and this item must not come back as one it missed.
+                if c.watermark.as_ref().map_or(true, |own| e.key > *own) {
+                    c.watermark = Some(e.key.clone());
+                }
                 if let Some(p) = e.payload {
                     self.pending.push(p);
                     let delta = SourceStats {

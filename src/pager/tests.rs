@@ -1489,8 +1489,8 @@ fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
 /// the requests of one page (every source, equal names included), 410s with
 /// and without a token, failed requests, answers delivered twice, random
 /// resumes with a new page size, both sort orders. Whatever happens, pages
-/// never repeat an item, stay sorted, and show every item present (and
-/// matching) for the whole run.
+/// never repeat an item, stay sorted but for the items they report late, and
+/// show every item present (and matching) for the whole run.
 #[test]
 fn random_mutations_never_repeat_skip_or_disorder() {
     const ROUNDS: u64 = 160;
@@ -1539,11 +1539,28 @@ fn random_mutations_never_repeat_skip_or_disorder() {
             .collect();
         let mut p = env.pager();
         let mut shown: Vec<ItemFields> = Vec::new();
+        let mut max_key: Option<SortKey> = None;
         'pages: for _ in 0..500 {
             let mut late = Vec::new();
             for _ in 0..10_000 {
                 if p.page_ready() {
                     let page = p.take_page().expect("encodes").expect("ready");
+                    // In order, except the items the page reports late: an item inserted behind
+                    // W makes its source read whole, and the items it had not shown come late.
+                    let late: u64 = page.stats.sources.iter().map(|s| s.late_items).sum();
+                    let mut below = 0;
+                    for it in &page.items {
+                        let k = sort.key(it);
+                        if max_key.as_ref().is_some_and(|m| k <= *m) {
+                            below += 1;
+                        } else {
+                            max_key = Some(k);
+                        }
+                    }
+                    assert!(
+                        below <= late,
+                        "round {round}: {below} out of order, {late} late"
+                    );
                     shown.extend(page.items.iter().cloned());
                     if page.done {
                         break 'pages;
@@ -1600,11 +1617,10 @@ fn random_mutations_never_repeat_skip_or_disorder() {
                 resumes += 1;
             }
         }
-        let keys: Vec<SortKey> = shown.iter().map(|i| sort.key(i)).collect();
-        assert!(
-            keys.windows(2).all(|w| w[0] < w[1]),
-            "round {round}: sorted, no repeats"
-        );
+        let mut once = HashSet::new();
+        for it in &shown {
+            assert!(once.insert(id(it)), "round {round}: {it:?} shown twice");
+        }
         let shown_set: HashSet<(String, String)> = shown.iter().map(id).collect();
         for it in initial {
             if !deleted.contains(&id(&it)) && filter.matches(&it) {
@@ -2274,6 +2290,7 @@ fn an_overlap_re_read_answered_with_the_overlap_item_alone_goes_on() {
     let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let mut resumes = 0;
     for round in 0..400u64 {
+        std::eprintln!("ROUND {round}");
         let lazy_end = round % 2 == 0;
         let cap = match round % 4 {
             0 | 1 => Some(1),

@@ -1,9 +1,11 @@
-// The asynchronous half of the boundary, in JS: `pager.nextPage(fetchChunk, { signal })` and the
-// built-in fetchers. They only await promises and call the pager's own sans-IO methods; doing
-// that here keeps an async executor, closures and web-sys bindings out of the wasm. Also the
-// reading of the pager's JS inputs (options, fetcher options, failures): one table-driven reader
-// here instead of a schema interpreter in the wasm; the wasm gets typed values, packed. The
-// fetchers are the package's own exports (scripts/package.mjs re-exports them next to the glue's).
+// The asynchronous half of the boundary, in JS: `pager.nextPage(fetchChunk, { signal })`, which
+// only awaits the caller's promises and calls the pager's own sans-IO methods (docs/DESIGN.md,
+// "What runs in JS, and why"), and the built-in fetchers' factories: they read their options and
+// hand each request to the wasm (src/wasm/fetch.rs: web-sys fetch), except `connectFetcher`,
+// which calls the caller's own Connect clients. Also the reading of the pager's JS inputs
+// (options, fetcher options, failures): one table-driven reader here instead of a schema
+// interpreter in the wasm; the wasm gets typed values, packed. The fetchers are the package's own
+// exports (scripts/package.mjs re-exports them next to the glue's).
 // Never throws synchronously, but for the PagerErrors of the readers (`INVALID_OPTIONS`, and
 // `INVALID_RESPONSE` from `readFailure`: the wasm catches them) and of the fetchers. Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
@@ -624,31 +626,30 @@ function failed(url, status, body, cause, why = "") {
   return makeError("SOURCE_FAILED", text, details);
 }
 
-/** GETs `url` and resolves with its JSON body, or rejects with `SOURCE_FAILED`. */
-async function getJson(url, headers, signal) {
-  const h = new Headers();
-  h.append("Accept", "application/json");
-  for (const [k, v] of headers) h.append(k, v);
-  const init = { method: "GET", headers: h };
-  if (isObject(signal)) init.signal = signal;
-  let response;
-  try {
-    response = await fetch(url, init);
-  } catch (e) {
-    // AbortError passes through unchanged: nextPage reports ABORTED itself.
-    if (stringField(e, ["name"]) === "AbortError") throw e;
-    throw failed(url, 0, undefined, e, causeText(e));
-  }
-  const status = response.status;
-  let body;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  if (response.ok && isObject(body)) return body;
-  if (response.ok) throw failed(url, status, undefined, response, "the body is not a JSON object");
-  throw failed(url, status, body, response);
+/**
+ * The wasm's maker of a REST fetcher's fetchChunk (`make_fetcher` in src/wasm/fetch.rs: the URL,
+ * then web-sys `fetch`), handed over by the module's start function when it is instantiated (on
+ * import in Node and bundlers, in `init()` in the web build).
+ */
+let makeFetcher;
+function useFetchers(make) {
+  makeFetcher = make;
+}
+
+/**
+ * A REST fetcher's fetchChunk over its options as read (`kind` 0 kubeapps, 1 a Kubernetes list):
+ * the wasm's, made at its first request, so that a fetcher can be made before `init()` (at a
+ * module's top level); a request before `init()` rejects.
+ */
+function restFetcher(kind, url, headers, cluster = "", namespace = "", list = "") {
+  let chunk;
+  return (request, init) => {
+    if (chunk === undefined) {
+      if (makeFetcher === undefined) return Promise.reject(new Error("kubeapps-pager: a request before init(): await init() first"));
+      chunk = makeFetcher(kind, url, headers, cluster, namespace, list);
+    }
+    return chunk(request, init);
+  };
 }
 
 /** A request's `limit` as a whole number (0 when it is not a number). */
@@ -698,38 +699,15 @@ function fetcherOptions(options, shape) {
  * request's source (`context.cluster`/`namespace` fill empty ones). Throws `INVALID_OPTIONS`. A
  * non-2xx answer rejects with a `SOURCE_FAILED` whose `details` carry `status`, and for a
  * Kubernetes `Status` body its `reason` and `metadata.continue` (`continue`), which is what
- * `Pager.fail` and `nextPage` read to recover from 410 Expired.
+ * `Pager.fail` and `nextPage` read to recover from 410 Expired. The options are read here (also
+ * before `init()`); each request is the wasm's (`src/wasm/fetch.rs`: the global `fetch` through
+ * web-sys), and needs `init()` to have run.
  */
 function kubeappsFetcher(options) {
   const [url, headers, cluster, namespace, list] = fetcherOptions(options, KUBEAPPS_FETCHER);
   checkUrl(url, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)");
-  const base = url.replace(/\/+$/, "");
-  const enc = encodeURIComponent;
-  return (request, init) => {
-    const plugin = stringField(request, ["source", "plugin"]);
-    const path = plugin.endsWith(".packages") ? plugin.slice(0, -".packages".length) : plugin;
-    const c = stringField(request, ["source", "cluster"]) || cluster;
-    const ns = stringField(request, ["source", "namespace"]) || namespace;
-    const token = stringField(request, ["pageToken"]);
-    let url =
-      `${base}/plugins/${enc(path)}/packages/v1alpha1/${LISTS[list]}packages` +
-      `?context.cluster=${enc(c)}&context.namespace=${enc(ns)}&paginationOptions.pageSize=${limitOf(request)}`;
-    if (token !== "") url += `&paginationOptions.pageToken=${enc(token)}`;
-    // The filter, for a source that filters: grpc-gateway reads `filterOptions.<field>` (a
-    // repeated field once per value) into GetAvailablePackageSummariesRequest.filter_options.
-    const filter = field(request, "filterOptions");
-    if (isObject(filter)) {
-      for (const name of FILTER_FIELDS) {
-        const v = field(filter, name);
-        for (const s of Array.isArray(v) ? v : [v]) if (typeof s === "string" && s !== "") url += `&filterOptions.${name}=${enc(s)}`;
-      }
-    }
-    return getJson(url, headers, signalOf(init));
-  };
+  return restFetcher(0, url.replace(/\/+$/, ""), headers, cluster, namespace, LISTS[list]);
 }
-
-/** Kubeapps `FilterOptions`' fields (packages.proto), in its order. */
-const FILTER_FIELDS = ["query", "categories", "repositories", "pkgVersion", "appVersion"];
 
 /** UTF-8 byte order (the core's), by code points: JS's own sort compares UTF-16 units. */
 function utf8Order(a, b) {
@@ -769,14 +747,9 @@ function kubeappsFilterOptions(filter) {
  * `INVALID_OPTIONS`; answers as `kubeappsFetcher`'s.
  */
 function kubernetesListFetcher(options) {
-  const [base, headers] = fetcherOptions(options, LIST_FETCHER);
-  checkUrl(base, /#/, "url", "a fragment (limit and continue would land in it)");
-  return (request, init) => {
-    const token = stringField(request, ["pageToken"]);
-    let url = `${base}${base.includes("?") ? "&" : "?"}limit=${limitOf(request)}`;
-    if (token !== "") url += `&continue=${encodeURIComponent(token)}`;
-    return getJson(url, headers, signalOf(init));
-  };
+  const [url, headers] = fetcherOptions(options, LIST_FETCHER);
+  checkUrl(url, /#/, "url", "a fragment (limit and continue would land in it)");
+  return restFetcher(1, url, headers);
 }
 
 /**
@@ -843,4 +816,4 @@ function connectFetcher(options) {
   };
 }
 
-export { drive, guardPager, kubeappsFetcher, kubeappsFilterOptions, kubernetesListFetcher, connectFetcher, readOptions, readFailure };
+export { drive, guardPager, kubeappsFetcher, kubeappsFilterOptions, kubernetesListFetcher, connectFetcher, readOptions, readFailure, useFetchers, failed, causeText };

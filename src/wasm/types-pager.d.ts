@@ -417,7 +417,10 @@ export interface KubernetesListFetcherOptions {
 /**
  * A `fetchChunk` for the kubeapps-apis REST gateway. `options`: `{ baseUrl, context?, headers? }`;
  * each request's source gives the plugin, cluster and namespace (`context` fills empty ones).
- * Throws `INVALID_OPTIONS`.
+ * Throws `INVALID_OPTIONS`. May be made before `init()`; its requests (the global `fetch`, called
+ * from the wasm) need `init()` to have run, and one made before it rejects. A non-2xx answer, no
+ * answer or a body that is not a JSON object rejects with `SOURCE_FAILED` (`details.status`, `url`;
+ * `cause`: the `Response` or the network error); an abort with the `AbortError` itself.
  */
 export function kubeappsFetcher(options: KubeappsFetcherOptions & { list: "installed" }): FetchChunk<KubeappsSummariesResponse<InstalledPackageSummary>>;
 export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk<KubeappsSummariesResponse<AvailablePackageSummary>>;
@@ -562,6 +565,7 @@ export function kubeappsFilterOptions(filter?: FilterOptions): KubeappsFilterOpt
 
 /**
  * A `fetchChunk` for a plain Kubernetes list endpoint. `options`: `{ url, headers? }`; each request
- * adds `limit` and, when it has one, `continue`. Throws `INVALID_OPTIONS`.
+ * adds `limit` and, when it has one, `continue`. Throws `INVALID_OPTIONS`. Made and failing as
+ * {@link kubeappsFetcher}'s (a 410 Expired's `Status` gives `details.reason` and `continue`).
  */
 export function kubernetesListFetcher(options: KubernetesListFetcherOptions): FetchChunk;

@@ -70,11 +70,13 @@ function checkReport(report) {
   assert.ok(sizes.slice(0, -1).every((n) => n === PAGE_SIZE), `page sizes ${sizes}`);
   assert.ok(sizes.at(-1) <= PAGE_SIZE);
   assert.equal(sizes.reduce((a, b) => a + b, 0), expected.length);
-  // Each chunk is fetched, and none twice except the chunk each source was in when the pager was
-  // resumed (a fresh pager re-reads it to skip to the token's offset).
+  // Each chunk is fetched, and none twice except around the resume: a fresh pager re-reads the
+  // chunk each source was in to skip to the token's position, and an offset source may read once
+  // more from further back when that re-read does not start strictly before the token's last tie
+  // group (issue 11's verification, docs/DESIGN.md). So at most two extra requests a source.
   const { helm, kapp } = catalog();
   const chunks = Math.ceil(helm.length / CHUNK_LIMIT) + Math.ceil(kapp.length / CHUNK_LIMIT);
-  assert.ok(report.requests >= chunks && report.requests <= chunks + OPTIONS.sources.length, `${report.requests} requests`);
+  assert.ok(report.requests >= chunks && report.requests <= chunks + 2 * OPTIONS.sources.length, `${report.requests} requests`);
   // A thrown error, a rejected one and one of the codec entry are each PagerError of both entries.
   const [thrown, rejected, codec] = report.errors;
   assert.deepEqual(

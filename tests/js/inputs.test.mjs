@@ -7,9 +7,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readOptions, readFailure, kubeappsFetcher, kubernetesListFetcher } from "../../src/wasm/driver.js";
+import { readOptions, readFailure } from "../../src/wasm/driver.js";
 import { PagerError } from "../../src/wasm/errors.js";
 import { pkg, codec } from "./support/package.mjs";
+
+// The fetchers' options are read by driver.js too, but their requests are the wasm's
+// (src/wasm/fetch.rs): taken from the package, where the wasm is loaded.
+const { kubeappsFetcher, kubernetesListFetcher } = pkg;
 
 const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
 
