@@ -48,6 +48,10 @@ pub(crate) struct Entry<P> {
     pub(crate) late: bool,
 }
 
+/// How many identity hashes of the items read a streamed cursor keeps (8 bytes each): the last
+/// ones read are the ones a whole read's cut needs (`Cursor::consumed_prefix`).
+const READ_IDS: usize = 4096;
+
 /// The identity hash a cursor keeps of each item it read (`Cursor::read_ids`).
 fn key_hash(k: &SortKey) -> u64 {
     xxh64(&k.0, 0)
@@ -349,12 +353,14 @@ pub(crate) struct Cursor<P> {
     /// Items of the source's own order read in the current list (the position after the last
     /// item read), when known: the whole read's fallback for `Switch::last_read`.
     read_pos: Option<u64>,
-    /// A hash (xxh64) of the key of every item this pager read from the source while it streamed:
-    /// 8 bytes per item read. A switch's whole read tells with it the items read before (at or
-    /// below W: consumed, dropped) from those never read (late, shown), whatever was inserted or
-    /// deleted ahead since (see `settle_switch`).
+    /// A hash (xxh64) of the key of each of the last [`READ_IDS`] items this pager read from the
+    /// source while it streamed (a ring; `read_next` is where the next goes). A switch's whole read
+    /// finds with it, by identity, where the items read before end, whatever was inserted or
+    /// deleted ahead since (see `consumed_prefix`). Bounded: memory does not grow with the list.
     read_ids: Vec<u64>,
-    /// `read_ids` holds every item read since the list's start (not a resumed position).
+    read_next: usize,
+    /// `read_ids` holds every item read since the list's start (not a resumed position, and the
+    /// ring never wrapped).
     read_ids_complete: bool,
 }
 
@@ -407,6 +413,7 @@ impl<P> Cursor<P> {
             late_mark: String::new(),
             read_pos: Some(0),
             read_ids: Vec::new(),
+            read_next: 0,
             read_ids_complete: true,
         }
     }
@@ -1342,8 +1349,17 @@ impl<P> Cursor<P> {
         }
 
         if self.streamed {
-            self.read_ids
-                .extend(p.items.iter().map(|(k, ..)| key_hash(k)));
+            for (k, ..) in &p.items {
+                let h = key_hash(k);
+                match self.read_ids.get_mut(self.read_next) {
+                    Some(slot) => {
+                        *slot = h;
+                        self.read_ids_complete = false;
+                    }
+                    None => self.read_ids.push(h),
+                }
+                self.read_next = (self.read_next + 1) % READ_IDS;
+            }
         }
         let seq = self.seq;
         self.seq = self.seq.wrapping_add(1);
@@ -1435,6 +1451,7 @@ impl<P> Cursor<P> {
         // A resumed switch has only its token's count (the watermark has moved on in key order
         // since).
         let mut read = core::mem::take(&mut self.read_ids);
+        self.read_next = 0;
         read.sort_unstable();
         let was_read = |e: &Entry<P>| read.binary_search(&key_hash(&e.key)).is_ok();
         let cut = if sw.live {
@@ -1493,8 +1510,8 @@ impl<P> Cursor<P> {
     /// come before the end of what was read: up to the last item read that is still there (by
     /// identity: items inserted or deleted ahead since do not move it), with its equal names
     /// (any order among them). None there: 0 when every item read since the list's start is
-    /// known (none is left, so nothing at or below W was seen), else (a resumed position) up to
-    /// the first item above the source's own watermark.
+    /// known (none is left, so nothing at or below W was seen), else (a resumed position, or more
+    /// read than the ring holds) up to the first item above the source's own watermark.
     fn consumed_prefix(
         &self,
         all: &[Entry<P>],
@@ -1516,10 +1533,11 @@ impl<P> Cursor<P> {
                 end as u64
             }
             None if self.read_ids_complete => 0,
-            // A resumed position whose items are gone: up to the first item above the source's
-            // own watermark and its equal names (in any order). What was consumed from the source is at or below it, and came in the
-            // merge order up to there (else it was found out of order then). The page token's
-            // count would be off by every item inserted or deleted ahead since.
+            // A resumed position (or more read than the ring holds) whose items are gone: up to
+            // the first item above the source's own watermark and its equal names (in any
+            // order). What was consumed from the source is at or below it, and came in the merge
+            // order up to there (else it was found out of order then). A page token's count
+            // would be off by every item inserted or deleted ahead since.
             None => all
                 .iter()
                 .position(|e| {
