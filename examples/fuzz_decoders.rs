@@ -207,6 +207,7 @@ fn source(plugin: &str, chunk_token: String, watermark: Option<Watermark>) -> So
         resource_version: "123456".into(),
         exhausted: false,
         inconsistent: false,
+        behind: false,
     }
 }
 

@@ -68,6 +68,7 @@ fn main() {
                 SourceKind::Kubeapps
             },
             order: None,
+            filter: None,
         })
         .collect();
     let mut options = PagerOptions::new(sources);

@@ -84,6 +84,8 @@ export class App {
     this.shuffleRand = mulberry32(this.seed ^ 0x5eed);
     this.requests = zeroCounters();
     this.faults = Object.fromEntries(PLUGINS.map((p) => [p, []]));
+    /** Plugin → `{kind, message}` while it is down (fails every request for good), else absent. */
+    this.down = {};
   }
 
   /** Restores the loaded catalog, behaviours, counters; the revision keeps growing. */

@@ -4,7 +4,7 @@
 // same, but the list order changes on every request, as Flux walking a Go map).
 import { kubeList } from "./kube-list.mjs";
 import { grpcError } from "./errors.mjs";
-import { makeFilter, isFiltering } from "./filter.mjs";
+import { pluginMatcher } from "./search.mjs";
 import { toSummariesResponse } from "./summary.mjs";
 import { compareUtf8 } from "./order.mjs";
 import { shuffled } from "./rng.mjs";
@@ -24,7 +24,8 @@ function parseGoInt(s, bits) {
  * GetAvailablePackageSummariesRequest: `context.cluster`, `context.namespace`,
  * `paginationOptions.pageSize` (int32), `paginationOptions.pageToken`,
  * `filterOptions.query`, repeated `filterOptions.categories` and
- * `filterOptions.repositories`. Returns `{req}` or `{reply}` (400 InvalidArgument).
+ * `filterOptions.repositories`, `filterOptions.pkgVersion`, `filterOptions.appVersion`.
+ * Returns `{req}` or `{reply}` (400 InvalidArgument).
  */
 export function parseSummariesRequest(params) {
   const sizeText = params.get("paginationOptions.pageSize");
@@ -51,6 +52,8 @@ export function parseSummariesRequest(params) {
         query: params.get("filterOptions.query") ?? "",
         categories: params.getAll("filterOptions.categories").filter((s) => s !== ""),
         repositories: params.getAll("filterOptions.repositories").filter((s) => s !== ""),
+        pkgVersion: params.get("filterOptions.pkgVersion") ?? "",
+        appVersion: params.get("filterOptions.appVersion") ?? "",
       },
     },
   };
@@ -78,7 +81,16 @@ function categoriesOf(app, plugin, namespace) {
  */
 export function pluginPage(app, plugin, req, { via = "direct", behaviour = app.behaviours[plugin] } = {}) {
   app.count(plugin, via);
-  const pred = isFiltering(req.filter) ? makeFilter(req.filter) : null;
+  // A plugin switched down (POST /demo/down) answers every request with its failure, for good.
+  const down = app.down[plugin];
+  if (down) return { ok: false, reply: grpcError(down.kind, `${plugin} is down: ${down.message}`) };
+  // Each plugin's own search (server/search.mjs).
+  let pred;
+  try {
+    pred = pluginMatcher(plugin, req.filter);
+  } catch (e) {
+    return { ok: false, reply: grpcError("Internal", `pq: ${e.message}`) };
+  }
   const categories = categoriesOf(app, plugin, req.namespace);
   if (behaviour === "kubernetes") {
     if (req.pageSize < 0) return { ok: false, reply: grpcError("InvalidArgument", "pageSize must not be negative") };

@@ -3,7 +3,7 @@
 import { StoreError, identityOf, CLUSTER } from "./store.mjs";
 import { pluginName, BEHAVIOURS } from "./app.mjs";
 import { comparatorFor, collationWarning, RUST_UNICODE_VERSION } from "./order.mjs";
-import { makeFilter } from "./filter.mjs";
+import { pluginMatcher } from "./search.mjs";
 import { PLUGINS } from "./summary.mjs";
 import { hash32 } from "./rng.mjs";
 
@@ -139,8 +139,9 @@ function listParam(params, key) {
 }
 
 /**
- * truth answers GET /demo/truth: every live package passing `query`, `categories`,
- * `repositories`, `plugins` (and `namespace` when given), in the pager's total order for
+ * truth answers GET /demo/truth: every live package its plugin's own search matches for `query`,
+ * `categories`, `repositories`, `pkgVersion`, `appVersion` (server/search.mjs), of `plugins` (and
+ * `namespace` when given), in the pager's total order for
  * `sort` (name | displayName): `{revision, sort, count, identities, items}`; with
  * `since=REV` also `since: {revision, identities}`: those present and passing the filter
  * at every revision from REV to now (so "complete" can be checked under churn).
@@ -158,11 +159,22 @@ export function truth(app, params) {
     query: params.get("query") ?? "",
     categories: listParam(params, "categories"),
     repositories: listParam(params, "repositories"),
-    plugins,
+    pkgVersion: params.get("pkgVersion") ?? "",
+    appVersion: params.get("appVersion") ?? "",
   };
   const namespace = params.get("namespace") ?? "";
-  const base = makeFilter(filter);
-  const pred = namespace ? (r) => r.namespace === namespace && base(r) : base;
+  // What each plugin's own search matches (server/search.mjs): the pager keeps what a source
+  // that filters answers. `plugins` is the pager's own rule.
+  const matchers = {};
+  for (const p of PLUGINS) {
+    try {
+      matchers[p] = pluginMatcher(p, filter) ?? (() => true);
+    } catch (e) {
+      throw bad(e.message);
+    }
+  }
+  const pred = (r) =>
+    (!namespace || r.namespace === namespace) && (!plugins.length || plugins.includes(r.plugin)) && matchers[r.plugin](r);
   const store = app.store;
   const items = PLUGINS.flatMap((p) => store.liveSorted(p).filter(pred)).sort(cmp);
   const body = {
@@ -192,6 +204,7 @@ export function config(app, churn) {
     plugins: PLUGINS.map((p) => ({
       name: p,
       behaviour: app.behaviours[p],
+      down: app.down[p]?.kind ?? null,
       namespaces: counts[p],
       count: Object.values(counts[p]).reduce((a, b) => a + b, 0),
     })),
@@ -220,6 +233,27 @@ export function fail(app, body) {
   if (!Number.isInteger(status) || status < 400 || status > 599) throw bad("status must be an HTTP error status (400-599)");
   app.addFault(plugin, { kind: "fail", status, message: str(body.message, "message") });
   return { plugin, pending: app.faults[plugin].length };
+}
+
+/** The failures a plugin can be down with: gRPC code names (grpc-gateway maps them to 501, 404, 403). */
+const DOWN_KINDS = ["Unimplemented", "NotFound", "PermissionDenied"];
+
+/**
+ * POST /demo/down `{plugin, down, kind?}`: while `down`, every request of the plugin (direct or
+ * through the core) fails for good with `kind` (default Unimplemented: a cluster without that
+ * plugin); `down: false` brings it back. Answers `{plugin, down, kind?}`; reset brings all back.
+ */
+export function down(app, body) {
+  const plugin = requirePlugin(body?.plugin);
+  if (typeof body.down !== "boolean") throw bad("down must be true or false");
+  if (!body.down) {
+    delete app.down[plugin];
+    return { plugin, down: false };
+  }
+  const kind = body.kind ?? "Unimplemented";
+  if (!DOWN_KINDS.includes(kind)) throw bad(`kind must be one of ${DOWN_KINDS.join(", ")}`);
+  app.down[plugin] = { kind, message: kind === "Unimplemented" ? "the plugin is not served on this cluster" : kind };
+  return { plugin, down: true, kind };
 }
 
 /** GET /demo/requests: request counts per plugin and path since start or the last reset. */

@@ -5,6 +5,7 @@
 export const GRPC = {
   InvalidArgument: { code: 3, http: 400 },
   NotFound: { code: 5, http: 404 },
+  PermissionDenied: { code: 7, http: 403 },
   AlreadyExists: { code: 6, http: 409 },
   FailedPrecondition: { code: 9, http: 400 },
   Unimplemented: { code: 12, http: 501 },

@@ -82,6 +82,7 @@ export function createHandler(ctx) {
     },
     "/demo/expire": (b) => control.expire(app, b),
     "/demo/fail": (b) => control.fail(app, b),
+    "/demo/down": (b) => control.down(app, b),
     "/demo/requests/reset": () => {
       app.requests.core = 0;
       for (const c of Object.values(app.requests.plugins)) c.direct = c.viaCore = c.kubernetesList = 0;

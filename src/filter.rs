@@ -1,22 +1,30 @@
-//! The client-side filter: Kubeapps' `FilterOptions` plus `plugins`.
+//! The filter: Kubeapps' `FilterOptions` plus `plugins`, and who applies it to a source.
 //!
-//! Kubeapps plugins apply `FilterOptions` server-side, but not all of them and
-//! not all fields (kapp_controller ignores repositories); the pager applies the
-//! whole filter to every item that enters it, so re-read and changed items are
-//! filtered too.
+//! Kubeapps plugins filter in the backend (`GetAvailablePackageSummariesRequest.filterOptions`:
+//! the helm plugin in SQL, over more fields than a summary holds): for a source whose
+//! [`FilterSide`] is [`Source`](FilterSide::Source) the request carries the filter and the pager
+//! does not narrow what the source matched (only `plugins`, which no source is asked, still
+//! applies). For a source the pager filters ([`Pager`](FilterSide::Pager)), the pager applies the
+//! rules below to every item that enters it, so re-read and changed items are filtered too.
 
 use crate::item::{FieldsRef, ItemFields, KeyFields};
 use crate::prelude::*;
 use crate::text::lowercase;
 
-/// Kubeapps `FilterOptions` (`query`, `categories`, `repositories`) plus `plugins`.
-/// Every non-empty field must match; an empty field matches everything.
+/// Kubeapps `FilterOptions` (`query`, `categories`, `repositories`, `pkgVersion`, `appVersion`)
+/// plus `plugins`. Every non-empty field must match; an empty field matches everything.
+///
+/// A source that filters ([`FilterSide::Source`]) is sent every field but `plugins` and applies
+/// its own rules; the rules here are the pager's, for the sources it filters:
 ///
 /// - `query` is trimmed (Unicode white space); empty after trimming = no query.
 ///   An item matches when the Unicode default lowercase ([`crate::text::lowercase`])
 ///   of its `name`, `displayName`, `shortDescription` or `identifier` contains the
 ///   lowercase query as a substring.
 /// - `categories`, `repositories`, `plugins`: any-of, exact (case-sensitive).
+/// - `pkg_version`, `app_version`: only a source can match them (a summary holds its latest
+///   version alone): options that give one with a source the pager filters are
+///   `INVALID_OPTIONS` ([`PagerOptions::validate`](crate::PagerOptions::validate)).
 ///
 /// # Example
 /// ```
@@ -33,8 +41,24 @@ pub struct FilterOptions {
     pub categories: Vec<String>,
     /// Any-of, exact, against the identifier's part before the first `/`.
     pub repositories: Vec<String>,
-    /// Any-of, exact, against the item's plugin name.
+    /// Any-of, exact, against the item's plugin name. Always the pager's: no source is sent it.
     pub plugins: Vec<String>,
+    /// Kubeapps `FilterOptions.pkgVersion`: sent to sources that filter.
+    pub pkg_version: String,
+    /// Kubeapps `FilterOptions.appVersion`: sent to sources that filter.
+    pub app_version: String,
+}
+
+/// Who applies a pager's filter to a source's items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FilterSide {
+    /// The source: each request carries the filter (`filterOptions`), and the pager keeps every
+    /// item the source answers (but for the `plugins` rule). The default for the Kubeapps plugins
+    /// (`helm.packages`, `fluxv2.packages`, `kapp_controller.packages`) paged through kubeapps-apis.
+    Source,
+    /// The pager, by the rules of [`FilterOptions`]: the requests carry no filter. The default
+    /// for a `kubernetes` list and any other plugin.
+    Pager,
 }
 
 impl FilterOptions {
@@ -58,7 +82,23 @@ impl FilterOptions {
             categories: set(&self.categories),
             repositories: set(&self.repositories),
             plugins: set(&self.plugins),
+            pkg_version: self.pkg_version.clone(),
+            app_version: self.app_version.clone(),
         }
+    }
+
+    /// Whether the fields a source is sent are all empty (`plugins` aside): then a source that
+    /// filters and the pager keep the same items.
+    pub fn sends_nothing(&self) -> bool {
+        self.for_source().is_none()
+    }
+
+    /// What a source that filters is sent: the [normalized](FilterOptions::normalized) filter
+    /// without `plugins`; `None` when that is empty.
+    pub fn for_source(&self) -> Option<FilterOptions> {
+        let mut f = self.normalized();
+        f.plugins = Vec::new();
+        (f != FilterOptions::default()).then_some(f)
     }
 
     /// The filter prepared for matching many items: the query lowercased once, the sets sorted.
@@ -71,6 +111,19 @@ impl FilterOptions {
             categories: n.categories,
             repositories: n.repositories,
             plugins: n.plugins,
+        }
+    }
+}
+
+impl CompiledFilter {
+    /// The pager's part of the filter for a source that filters: `plugins` alone.
+    pub fn plugins_only(&self) -> CompiledFilter {
+        CompiledFilter {
+            query: String::new(),
+            query_is_ascii: true,
+            categories: Vec::new(),
+            repositories: Vec::new(),
+            plugins: self.plugins.clone(),
         }
     }
 }
@@ -283,6 +336,7 @@ mod tests {
                     categories: strs(&["Web"]),
                     repositories: strs(&["bitnami", "other"]),
                     plugins: strs(&["helm.packages"]),
+                    ..Default::default()
                 },
                 true,
             ),
@@ -353,12 +407,52 @@ mod tests {
             categories: strs(&["b", "a", "b"]),
             repositories: strs(&["z", "z"]),
             plugins: strs(&["y", "x"]),
+            pkg_version: "1.0.0".into(),
+            app_version: " 2 ".into(),
         };
         let n = f.normalized();
+        assert_eq!(
+            (n.pkg_version.as_str(), n.app_version.as_str()),
+            ("1.0.0", " 2 ")
+        );
         assert_eq!(n.query, "Q");
         assert_eq!(n.categories, strs(&["a", "b"]));
         assert_eq!(n.repositories, strs(&["z"]));
         assert_eq!(n.plugins, strs(&["x", "y"]));
         assert_eq!(n.normalized(), n);
+    }
+
+    #[test]
+    fn a_source_is_sent_all_but_plugins() {
+        let f = FilterOptions {
+            query: " db ".into(),
+            categories: strs(&["b", "a"]),
+            plugins: strs(&["helm.packages"]),
+            pkg_version: "1.2.3".into(),
+            ..Default::default()
+        };
+        let sent = f.for_source().expect("something to send");
+        assert_eq!(sent.query, "db");
+        assert_eq!(sent.categories, strs(&["a", "b"]));
+        assert!(sent.plugins.is_empty());
+        assert_eq!(sent.pkg_version, "1.2.3");
+        let only = f.compile().plugins_only();
+        let mut item = pkg();
+        item.name = "no match for the query".into();
+        assert!(only.matches(&item), "only plugins count");
+        item.plugin = "fluxv2.packages".into();
+        assert!(!only.matches(&item));
+        // Plugins alone, or a blank query: nothing to send.
+        let only_plugins = FilterOptions {
+            query: "  ".into(),
+            plugins: strs(&["x"]),
+            ..Default::default()
+        };
+        assert_eq!(only_plugins.for_source(), None);
+        assert!(!FilterOptions {
+            app_version: "1".into(),
+            ..Default::default()
+        }
+        .sends_nothing());
     }
 }

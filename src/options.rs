@@ -4,9 +4,9 @@ use crate::prelude::*;
 use xxhash_rust::xxh64::xxh64;
 
 use crate::error::{PagerError, Result};
-use crate::filter::FilterOptions;
+use crate::filter::{FilterOptions, FilterSide};
 use crate::item::SourceId;
-use crate::order::SortOrder;
+use crate::order::{SortField, SortOrder};
 // A pager has at most as many sources as a page token can hold.
 use crate::token::page_token::{encode_position, SourceRef, MAX_SOURCES, MAX_TOKEN_LEN};
 
@@ -86,7 +86,9 @@ impl SourceKind {
 /// The order a source streams its items in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SourceOrder {
-    /// By `name`, byte order.
+    /// By `name`, in the merge's order of names: byte order, or under a collated `name` sort
+    /// ([`SortOrder::Collated`]) the pager's collation (a Kubeapps plugin on a database whose
+    /// collation is a natural one).
     Name,
     /// No order: read whole before merging.
     None,
@@ -101,7 +103,16 @@ pub struct SourceSpec {
     pub kind: SourceKind,
     /// Its order; `None` = the kind's default (see docs/DESIGN.md).
     pub order: Option<SourceOrder>,
+    /// Who applies the filter to its items; `None` = by its plugin (see [`SourceSpec::filter_side`]).
+    pub filter: Option<FilterSide>,
 }
+
+/// The Kubeapps plugins whose `GetAvailablePackageSummaries` applies `filterOptions`.
+pub const FILTERING_PLUGINS: [&str; 3] = [
+    "helm.packages",
+    "fluxv2.packages",
+    "kapp_controller.packages",
+];
 
 impl SourceSpec {
     /// A source of `id` with its plugin's default kind ([`SourceKind::for_plugin`]) and order:
@@ -111,6 +122,7 @@ impl SourceSpec {
             kind: SourceKind::for_plugin(&id.plugin),
             id,
             order: None,
+            filter: None,
         }
     }
 
@@ -126,11 +138,32 @@ impl SourceSpec {
         })
     }
 
+    /// Who applies the filter: the one given, else [`FilterSide::Source`] for a plugin of
+    /// [`FILTERING_PLUGINS`] paged through kubeapps-apis (any kind but `kubernetes`, a plain list
+    /// that takes no `filterOptions`), else [`FilterSide::Pager`].
+    pub fn filter_side(&self) -> FilterSide {
+        self.filter.unwrap_or(
+            if self.kind != SourceKind::Kubernetes
+                && FILTERING_PLUGINS.contains(&self.id.plugin.as_str())
+            {
+                FilterSide::Source
+            } else {
+                FilterSide::Pager
+            },
+        )
+    }
+
     /// Whether the pager can stream this source under `sort`: its order is the
-    /// merge order (`Name` under [`SortOrder::Name`]). Otherwise the pager reads
-    /// it whole (at most `max_source_items`) and sorts it in memory.
+    /// merge order (`Name` under [`SortOrder::Name`] or a collated `name` sort). Otherwise the
+    /// pager reads it whole (at most `max_source_items`) and sorts it in memory.
+    ///
+    /// A strict source (`kubernetes`) never streams under a collation: the apiserver lists in
+    /// byte order, and distinct names can be ties of the collation (`a-b`, `ab`), which a strict
+    /// source's frontier would not wait for.
     pub fn streams_under(&self, sort: SortOrder) -> bool {
-        sort == SortOrder::Name && self.effective_order() == SourceOrder::Name
+        sort.field() == SortField::Name
+            && self.effective_order() == SourceOrder::Name
+            && !(sort.collation().is_some() && self.kind.strict())
     }
 }
 
@@ -185,11 +218,23 @@ impl PagerOptions {
     /// names, whose identities take at most half a page token (3,072 bytes with
     /// the fixed fields, so that every source's position fits beside keys of up
     /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
-    /// `chunkLimit` in 1..=10,000; `maxSourceItems` and
-    /// `maxChunksWithoutProgress` at least 1. The error's `field` uses the
-    /// JavaScript names: `sources`, `sources[2]`, `sources[2].plugin`,
-    /// `pageSize`, `chunkLimit`, `maxSourceItems`, `maxChunksWithoutProgress`.
+    /// `chunkLimit` in 1..=10,000; `filter.pkgVersion` and `filter.appVersion` empty unless every
+    /// source filters ([`SourceSpec::filter_side`]); `maxSourceItems` and
+    /// `maxChunksWithoutProgress` at least 1; a collated sort only in a build with the
+    /// `collation` feature (the npm entry `kubeapps-pager/collation`: the others say to import
+    /// it). The error's `field` uses the JavaScript names: `sources`, `sources[2]`,
+    /// `sources[2].plugin`, `pageSize`, `chunkLimit`, `filter.pkgVersion`, `maxSourceItems`,
+    /// `maxChunksWithoutProgress`, `collation`.
     pub fn validate(&self) -> Result<()> {
+        if matches!(self.sort, SortOrder::Collated(..)) && !crate::collation::AVAILABLE {
+            return Err(PagerError::options(
+                "collation",
+                format!(
+                    "this entry has no collator; import the pager from {:?} to sort by a collation",
+                    crate::collation::ENTRY
+                ),
+            ));
+        }
         if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
                 "sources",
@@ -226,6 +271,7 @@ impl PagerOptions {
                 resource_version: "",
                 exhausted: false,
                 inconsistent: false,
+                behind: false,
             })
         });
         let bytes = start.map_or(usize::MAX, |t| t.len() * 3 / 4);
@@ -235,6 +281,25 @@ impl PagerOptions {
                 "sources",
                 format!("the sources' plugin, cluster and namespace names would take {} bytes of every page token; at most {} are allowed, so that every position fits one (use fewer sources or shorter names)", if bytes == usize::MAX { format!("over {MAX_TOKEN_BYTES}") } else { needed.to_string() }, MAX_TOKEN_BYTES - KEY_BYTES),
             ));
+        }
+        if !self.filter.pkg_version.is_empty() || !self.filter.app_version.is_empty() {
+            let field = if self.filter.pkg_version.is_empty() {
+                "filter.appVersion"
+            } else {
+                "filter.pkgVersion"
+            };
+            if let Some(i) = self
+                .sources
+                .iter()
+                .position(|s| s.filter_side() == FilterSide::Pager)
+            {
+                return Err(PagerError::options(
+                    field,
+                    format!(
+                        "only a source that filters can match a version (a summary holds its latest alone); source {i} is filtered by the pager"
+                    ),
+                ));
+            }
         }
         let ranges = [
             ("pageSize", self.page_size, MAX_PAGE_SIZE),
@@ -267,12 +332,18 @@ impl PagerOptions {
     /// | field | encoding |
     /// |---|---|
     /// | layout version | `u8` = 1 |
-    /// | sort | `u8`: 0 `name`, 1 `displayName` |
+    /// | sort | `u8`: 0 `name`, 1 `displayName`, 2 `name` collated, 3 `displayName` collated; when collated, then `str` the collation's [id](crate::Collation::fingerprint_id) (locale, settings, collator version) |
     /// | query | `str`, trimmed of Unicode white space (case kept) |
     /// | categories | `list`, sorted by bytes, duplicates removed |
     /// | repositories | `list`, same |
     /// | plugins | `list`, same |
     /// | sources | `u64` count, then per source sorted by (plugin, cluster, namespace) bytes: `str` plugin, `str` cluster, `str` namespace, `u8` kind (0 `kubernetes`, 1 `kubeapps`, 2 `unordered`), `u8` effective order (0 `name`, 1 `none`) |
+    ///
+    /// When the filter sends something to a source ([`FilterOptions::sends_nothing`] is false),
+    /// the layout version is 2 and these follow: `str` pkgVersion, `str` appVersion, then per
+    /// source in the same order `u8` [filter side](SourceSpec::filter_side) (0 pager, 1 source):
+    /// a position in a list the source filtered is no position in the list the pager filters.
+    /// With no such filter both keep the same items, and the bytes (and tokens) stay layout 1's.
     ///
     /// So the order of sources, of filter values and the page size, chunk limit
     /// and caps do not change it; any change to what is listed, or how, does.
@@ -293,12 +364,19 @@ impl PagerOptions {
             }
         }
         let f = self.filter.normalized();
+        let sides = !f.sends_nothing();
         let mut out = Vec::with_capacity(64 + 48 * self.sources.len());
-        out.push(FINGERPRINT_LAYOUT);
+        out.push(if sides { 2 } else { FINGERPRINT_LAYOUT });
         out.push(match self.sort {
             SortOrder::Name => 0,
             SortOrder::DisplayName => 1,
+            SortOrder::Collated(SortField::Name, _) => 2,
+            SortOrder::Collated(SortField::DisplayName, _) => 3,
         });
+        // (Without the `collation` feature there is no id: such options never get this far.)
+        if let Some(c) = self.sort.collation() {
+            put_str(&mut out, c.fingerprint_id());
+        }
         put_str(&mut out, &f.query);
         put_list(&mut out, &f.categories);
         put_list(&mut out, &f.repositories);
@@ -306,7 +384,7 @@ impl PagerOptions {
         let mut sources: Vec<&SourceSpec> = self.sources.iter().collect();
         sources.sort_by(|a, b| a.id.cmp(&b.id));
         out.extend_from_slice(&(sources.len() as u64).to_le_bytes());
-        for s in sources {
+        for s in &sources {
             put_str(&mut out, &s.id.plugin);
             put_str(&mut out, &s.id.cluster);
             put_str(&mut out, &s.id.namespace);
@@ -315,6 +393,16 @@ impl PagerOptions {
                 SourceOrder::Name => 0,
                 SourceOrder::None => 1,
             });
+        }
+        if sides {
+            put_str(&mut out, &f.pkg_version);
+            put_str(&mut out, &f.app_version);
+            for s in &sources {
+                out.push(match s.filter_side() {
+                    FilterSide::Pager => 0,
+                    FilterSide::Source => 1,
+                });
+            }
         }
         out
     }
@@ -332,6 +420,7 @@ mod tests {
             id: SourceId::new(plugin, "default", ns),
             kind,
             order: None,
+            filter: None,
         }
     }
 
@@ -516,6 +605,7 @@ mod tests {
                         resource_version: String::new(),
                         exhausted: true,
                         inconsistent: true,
+                        behind: true,
                     })
                     .collect(),
             };
@@ -528,6 +618,56 @@ mod tests {
             PagerOptions::new(vec![src("p", "n", SourceKind::Kubeapps)]).max_key_bytes(),
             3056
         );
+    }
+
+    #[test]
+    #[cfg(feature = "collation")]
+    fn fingerprint_tells_collations_apart() {
+        use crate::Collation;
+        let prints: Vec<u64> = [
+            SortOrder::Name,
+            SortOrder::DisplayName,
+            SortOrder::Collated(SortField::Name, Collation::Root),
+            SortOrder::Collated(SortField::Name, Collation::En),
+            SortOrder::Collated(SortField::DisplayName, Collation::Root),
+            SortOrder::Collated(SortField::DisplayName, Collation::En),
+        ]
+        .into_iter()
+        .map(|sort| {
+            let mut o = opts();
+            o.sort = sort;
+            o.fingerprint()
+        })
+        .collect();
+        for (i, a) in prints.iter().enumerate() {
+            for b in &prints[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The layout: sort byte 2, then the collation's id as a `str`.
+        let mut o = opts();
+        o.sort = SortOrder::Collated(SortField::Name, Collation::En);
+        let bytes = o.fingerprint_bytes();
+        let id = Collation::En.fingerprint_id();
+        assert_eq!(bytes[1], 2);
+        assert_eq!(bytes[2..10], (id.len() as u64).to_le_bytes());
+        assert_eq!(&bytes[10..10 + id.len()], id.as_bytes());
+    }
+
+    #[test]
+    fn a_collation_needs_the_collation_feature() {
+        let mut o = opts();
+        o.sort = SortOrder::Collated(SortField::Name, crate::Collation::En);
+        let r = o.validate();
+        if crate::collation::AVAILABLE {
+            assert_eq!(r, Ok(()));
+        } else {
+            let e = r.unwrap_err();
+            assert_eq!(e.code(), "INVALID_OPTIONS");
+            assert_eq!(e.details()["field"], "collation");
+            assert_eq!(e.details()["entry"], "kubeapps-pager/collation");
+            assert!(e.message().contains("kubeapps-pager/collation"));
+        }
     }
 
     #[test]
@@ -580,6 +720,20 @@ mod tests {
         let all = src("p", "", SourceKind::Kubernetes);
         assert_eq!(all.effective_order(), SourceOrder::None);
         assert!(!all.streams_under(SortOrder::Name));
+        // Under a collated `name` sort a `kubeapps` source in name order streams (its database's
+        // collation may be a natural one); a strict source never does; under displayName none.
+        // (A build without the collator refuses such options: see the next test.)
+        if !crate::collation::AVAILABLE {
+            return;
+        }
+        let by_name = SortOrder::Collated(SortField::Name, crate::Collation::Root);
+        let by_display = SortOrder::Collated(SortField::DisplayName, crate::Collation::Root);
+        let kubeapps = src("p", "n", SourceKind::Kubeapps);
+        assert!(kubeapps.streams_under(by_name));
+        assert!(!kubeapps.streams_under(by_display));
+        assert!(!k.streams_under(by_name));
+        s.order = Some(SourceOrder::None);
+        assert!(!s.streams_under(by_name));
     }
 
     #[test]
@@ -590,9 +744,11 @@ mod tests {
             categories: vec!["b".into(), "a".into(), "b".into()],
             repositories: vec![],
             plugins: vec!["x".into()],
+            ..Default::default()
         };
         o.sort = SortOrder::DisplayName;
-        let mut want: Vec<u8> = vec![1, 1];
+        // The filter sends something: layout 2.
+        let mut want: Vec<u8> = vec![2, 1];
         let s = |out: &mut Vec<u8>, v: &str| {
             out.extend_from_slice(&(v.len() as u64).to_le_bytes());
             out.extend_from_slice(v.as_bytes());
@@ -612,8 +768,67 @@ mod tests {
             want.push(kind);
             want.push(0);
         }
+        s(&mut want, "");
+        s(&mut want, "");
+        // helm.packages of kind kubeapps filters; a kubernetes list does not.
+        want.extend_from_slice(&[1, 0]);
         assert_eq!(o.fingerprint_bytes(), want);
         assert_eq!(o.fingerprint(), xxh64(&want, 0));
+        // Stated sides change it; with nothing sent (plugins alone) neither they nor the
+        // layout-2 bytes count: the bytes are layout 1's.
+        let before = o.fingerprint();
+        o.sources[0].filter = Some(FilterSide::Pager);
+        assert_ne!(o.fingerprint(), before);
+        o.filter = FilterOptions {
+            plugins: vec!["x".into()],
+            ..Default::default()
+        };
+        let pager_side = o.fingerprint_bytes();
+        assert_eq!(pager_side[0], 1);
+        o.sources[0].filter = None;
+        assert_eq!(o.fingerprint_bytes(), pager_side);
+        o.filter.pkg_version = "1.0.0".into();
+        assert_eq!(o.fingerprint_bytes()[0], 2);
+    }
+
+    #[test]
+    fn versions_need_every_source_to_filter() {
+        let mut o = opts();
+        o.filter.app_version = "1.2".into();
+        let e = o
+            .validate()
+            .expect_err("kapp as a kubernetes list cannot match a version");
+        assert_eq!(e.code(), "INVALID_OPTIONS");
+        assert_eq!(field_of(&o).as_deref(), Some("filter.appVersion"));
+        o.sources[1].filter = Some(FilterSide::Source);
+        assert_eq!(o.validate(), Ok(()));
+        o.sources[0].filter = Some(FilterSide::Pager);
+        assert_eq!(field_of(&o).as_deref(), Some("filter.appVersion"));
+    }
+
+    #[test]
+    fn who_filters_follows_the_plugin_unless_stated() {
+        let side = |plugin: &str, kind| src(plugin, "ns", kind).filter_side();
+        assert_eq!(
+            side("helm.packages", SourceKind::Kubeapps),
+            FilterSide::Source
+        );
+        assert_eq!(
+            side("fluxv2.packages", SourceKind::Unordered),
+            FilterSide::Source
+        );
+        assert_eq!(
+            side("kapp_controller.packages", SourceKind::Kubeapps),
+            FilterSide::Source
+        );
+        assert_eq!(
+            side("kapp_controller.packages", SourceKind::Kubernetes),
+            FilterSide::Pager
+        );
+        assert_eq!(side("my.plugin", SourceKind::Kubeapps), FilterSide::Pager);
+        let mut stated = src("my.plugin", "ns", SourceKind::Kubernetes);
+        stated.filter = Some(FilterSide::Source);
+        assert_eq!(stated.filter_side(), FilterSide::Source);
     }
 
     #[test]
@@ -655,6 +870,12 @@ mod tests {
         type Edit = fn(&mut PagerOptions);
         let differ: Vec<(&str, Edit)> = vec![
             ("sort", |o| o.sort = SortOrder::DisplayName),
+            ("collated name", |o| {
+                o.sort = SortOrder::Collated(SortField::Name, crate::Collation::Root)
+            }),
+            ("collated displayName", |o| {
+                o.sort = SortOrder::Collated(SortField::DisplayName, crate::Collation::Root)
+            }),
             ("query", |o| o.filter.query = "a".into()),
             ("query case", |o| o.filter.query = "A".into()),
             ("category", |o| {

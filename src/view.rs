@@ -13,10 +13,11 @@
 //! [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
 //! without JSON too: [`ChunkFields`] reads them.
 
-use crate::filter::FilterOptions;
+use crate::collation::Collation;
+use crate::filter::{FilterOptions, FilterSide};
 use crate::item::{Categories, FieldsRef, SourceId};
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
-use crate::order::SortOrder;
+use crate::order::{SortField, SortOrder};
 use crate::pager::Failure;
 use crate::prelude::*;
 use crate::text::hex16;
@@ -30,7 +31,7 @@ use crate::token::{CoreToken, PageToken, PluginOffset};
 /// without JSON: the fingerprint's 16 hex digits, then numbers ([`push_number`]) and strings
 /// (their length in UTF-16 units as a number, then the string) in the order the object holds
 /// them: pageSize, the source count, then per source its flags (bit 0 a watermark, 1
-/// `exhausted`, 2 `inconsistent`), offset, plugin, cluster, namespace, chunkToken, the
+/// `exhausted`, 2 `inconsistent`, 3 `behind`), offset, plugin, cluster, namespace, chunkToken, the
 /// watermark's sortKey, plugin, cluster, namespace and identifier when it has one, and
 /// resourceVersion.
 pub fn pack_page_token(token: &PageToken) -> String {
@@ -50,7 +51,8 @@ pub fn pack_page_token(token: &PageToken) -> String {
     for s in &token.sources {
         let flags = u32::from(s.watermark.is_some())
             | u32::from(s.exhausted) << 1
-            | u32::from(s.inconsistent) << 2;
+            | u32::from(s.inconsistent) << 2
+            | u32::from(s.behind) << 3;
         push_number(&mut out, flags);
         push_number(&mut out, s.offset);
         put(&mut out, &s.source.plugin);
@@ -199,9 +201,10 @@ impl<'a> Unpack<'a> {
 
 /// `PagerOptions` as `readOptions` (`src/wasm/driver.js`) packs them after reading them against
 /// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
-/// (a count, then each one's plugin, cluster, namespace, kind and order), pageSize, chunkLimit,
-/// sort, the filter's query, categories, repositories and plugins, maxSourceItems and
-/// maxChunksWithoutProgress; a choice or a number is 1 + its index or value, 0 when not given.
+/// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
+/// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
+/// appVersion, maxSourceItems, maxChunksWithoutProgress and the collation's locale; a choice or a
+/// number is 1 + its index or value, 0 when not given.
 pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut p = Unpack::new(packed);
     // A loop, as in `strings` (size).
@@ -222,12 +225,18 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
                 2 => Some(SourceOrder::None),
                 _ => None,
             },
+            filter: match p.number() {
+                1 => Some(FilterSide::Source),
+                2 => Some(FilterSide::Pager),
+                _ => None,
+            },
         });
     }
     let mut o = PagerOptions::new(sources);
     let page_size = p.optional();
     let chunk_limit = p.optional();
-    if p.number() == 2 {
+    let display_name = p.number() == 2;
+    if display_name {
         o.sort = SortOrder::DisplayName;
     }
     o.filter = FilterOptions {
@@ -235,6 +244,8 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
         categories: p.strings(),
         repositories: p.strings(),
         plugins: p.strings(),
+        pkg_version: p.string(),
+        app_version: p.string(),
     };
     // Absent numbers keep the defaults.
     for (slot, n) in [
@@ -246,6 +257,15 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
         if let Some(n) = n {
             *slot = n;
         }
+    }
+    // `collation: { locale }`: 1 + the locale's index in `Collation::ALL`, 0 when not given.
+    if let Some(c) = p.optional().and_then(|i| Collation::ALL.get(i as usize)) {
+        let field = if display_name {
+            SortField::DisplayName
+        } else {
+            SortField::Name
+        };
+        o.sort = SortOrder::Collated(field, *c);
     }
     o
 }

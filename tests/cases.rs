@@ -184,6 +184,7 @@ fn filter(categories: &[&str], repositories: &[&str]) -> FilterOptions {
         categories: categories.iter().map(|s| s.to_string()).collect(),
         repositories: repositories.iter().map(|s| s.to_string()).collect(),
         plugins: vec![],
+        ..Default::default()
     }
 }
 

@@ -34,6 +34,7 @@ fn state(
         resource_version: String::new(),
         exhausted,
         inconsistent: false,
+        behind: false,
     }
 }
 

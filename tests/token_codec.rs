@@ -213,6 +213,7 @@ fn sample_token() -> PageToken {
                 resource_version: String::new(),
                 exhausted: false,
                 inconsistent: false,
+                behind: false,
             },
             SourceState {
                 source: SourceId::new("kapp_controller.packages", "default", "kubeapps"),
@@ -223,6 +224,7 @@ fn sample_token() -> PageToken {
                 resource_version: "100".into(),
                 exhausted: false,
                 inconsistent: true,
+                behind: false,
             },
         ],
     }
@@ -287,6 +289,7 @@ fn page_token_minimal_frames_decode() {
         resource_version: String::new(),
         exhausted: false,
         inconsistent: false,
+        behind: false,
     };
     assert_eq!(decoded, Ok(vec![want]));
 }
@@ -552,13 +555,14 @@ fn page_token_serde_view_for_js() {
                             "namespace": "kubeapps", "identifier": "repo-a/pkg-c"
                         }
                     },
-                    "resourceVersion": "", "exhausted": false, "inconsistent": false
+                    "resourceVersion": "", "exhausted": false, "inconsistent": false,
+                    "behind": false
                 },
                 {
                     "plugin": "kapp_controller.packages", "cluster": "default", "namespace": "kubeapps",
                     "chunkToken": "eyJ2IjoibWV0YS5rOHMuaW8vdjEiLCJydiI6MTAwLCJzdGFydCI6Imt1YmVhcHBzL3BrZy1jXHUwMDAwIn0",
                     "offset": 0, "watermark": null, "resourceVersion": "100",
-                    "exhausted": false, "inconsistent": true
+                    "exhausted": false, "inconsistent": true, "behind": false
                 }
             ]
         })

@@ -66,6 +66,7 @@ fn three_kubernetes_sources() -> PageToken {
                 resource_version: "100".into(),
                 exhausted: false,
                 inconsistent: false,
+                behind: false,
             },
             SourceState {
                 source: source("fluxv2.packages", "default", ""),
@@ -82,6 +83,7 @@ fn three_kubernetes_sources() -> PageToken {
                 resource_version: "100".into(),
                 exhausted: true,
                 inconsistent: false,
+                behind: false,
             },
             SourceState {
                 source: source("kapp_controller.packages", "default", "kubeapps"),
@@ -91,6 +93,7 @@ fn three_kubernetes_sources() -> PageToken {
                 resource_version: String::new(),
                 exhausted: false,
                 inconsistent: true,
+                behind: false,
             },
         ],
     }
@@ -115,6 +118,7 @@ fn unicode_keys() -> PageToken {
                 resource_version: "18446744073709551615".into(),
                 exhausted: true,
                 inconsistent: true,
+                behind: false,
             },
             SourceState {
                 source: source("", "", ""),
@@ -124,6 +128,7 @@ fn unicode_keys() -> PageToken {
                 resource_version: "0042".into(),
                 exhausted: false,
                 inconsistent: false,
+                behind: false,
             },
         ],
     }
@@ -161,6 +166,7 @@ fn sixty_four_sources() -> PageToken {
                 resource_version: String::new(),
                 exhausted: i % 5 == 0,
                 inconsistent: false,
+                behind: false,
             }
         })
         .collect();

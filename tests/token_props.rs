@@ -104,6 +104,7 @@ fn source_state(max: usize) -> impl Strategy<Value = SourceState> {
                     resource_version,
                     exhausted,
                     inconsistent,
+                    behind: inconsistent && exhausted,
                 }
             },
         )
@@ -328,6 +329,7 @@ fn every_strict_prefix_of_a_64_source_token_is_rejected() {
         resource_version: String::new(),
         exhausted: false,
         inconsistent: false,
+        behind: false,
     };
     let token = PageToken {
         fingerprint: 1,
@@ -380,6 +382,7 @@ fn changing_any_character_to_any_digit_is_rejected() {
                 resource_version: "4242".into(),
                 exhausted: i == 2,
                 inconsistent: false,
+                behind: false,
             })
             .collect(),
     };

@@ -42,6 +42,9 @@ function description(name, category, rand) {
   return `${titleOf(name)} ${pick(rand, PHRASES[category] ?? PHRASES.Infrastructure)}`;
 }
 
+/** Maintainer names of the generated charts. */
+const MAINTAINERS = ["Bitnami", "VMware", "Grafana Labs", "Jetstack", "Elastic", "Percona", "Zalando"];
+
 /** A Helm-style record (helm or fluxv2): identifier `<repo>/<name>`, displayName = name. */
 export function helmRecord(plugin, namespace, repo, name, rand) {
   const category = categoryFor(name, rand);
@@ -53,6 +56,11 @@ export function helmRecord(plugin, namespace, repo, name, rand) {
     categories: [category],
     iconUrl: iconPath(name),
     latestVersion: { pkgVersion: version(rand), appVersion: appVersion(rand) },
+    // Fields the plugins' search reads beyond the summary (server/search.mjs), derived from the
+    // name (no draw from `rand`: the catalog stays the same).
+    keywords: [category.toLowerCase(), ...name.split("-").filter((w) => w.length > 2)],
+    sources: [`https://github.com/${MAINTAINERS[hash32(name) % MAINTAINERS.length].toLowerCase().replace(/ /g, "-")}/${name}`],
+    maintainers: [{ name: MAINTAINERS[hash32(`${name}/m`) % MAINTAINERS.length] }],
   };
 }
 

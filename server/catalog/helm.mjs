@@ -60,6 +60,12 @@ export function helmRecords(index, { repo, plugin, namespace, notNewestFirst = [
       latestVersion: { pkgVersion: first.version, appVersion: first.appVersion ?? "" },
     };
     if (first.icon) rec.iconUrl = first.icon;
+    // What the helm plugin's search also reads (server/search.mjs); absent = NULL in its SQL.
+    if (Array.isArray(first.keywords)) rec.keywords = first.keywords.filter((k) => typeof k === "string");
+    if (Array.isArray(first.sources)) rec.sources = first.sources.filter((s) => typeof s === "string");
+    if (Array.isArray(first.maintainers)) {
+      rec.maintainers = first.maintainers.filter((m) => typeof m?.name === "string").map((m) => ({ name: m.name }));
+    }
     out.push(rec);
   }
   return out;

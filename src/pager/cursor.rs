@@ -25,6 +25,7 @@ use crate::token::page_token::{
 };
 use crate::token::ContinueToken;
 
+use super::reach::Reach;
 use super::stats::SourceStats;
 use super::{ChunkOf, Failure};
 
@@ -45,6 +46,15 @@ pub(crate) struct Entry<P> {
     /// of the merge order and read whole; see docs/DESIGN.md "Order is learned"). The merge
     /// shows it although it is below W, and it does not move the watermark.
     pub(crate) late: bool,
+}
+
+/// How many identity hashes of the items read a streamed cursor keeps (8 bytes each): the last
+/// ones read are the ones a whole read's cut needs (`Cursor::consumed_prefix`).
+const READ_IDS: usize = 4096;
+
+/// The identity hash a cursor keeps of each item it read (`Cursor::read_ids`).
+fn key_hash(k: &SortKey) -> u64 {
+    xxh64(&k.0, 0)
 }
 
 /// The prefix of a page token's chunk token that marks a source found out of the merge order
@@ -143,6 +153,8 @@ struct Rescan {
     reference: SortKey,
     /// The offset asked for when the drift was seen.
     base: u64,
+    /// The probe's limit: `chunkLimit + 1`, doubled while an answer ends before the reference.
+    span: u32,
     /// How far back the next probe goes (doubles each time).
     step: u64,
 }
@@ -226,6 +238,13 @@ enum Verdict {
     MovedBack { reference: SortKey, base: u64 },
     /// A probe that started after the reference: step back further.
     ProbeTooFar,
+    /// A full answer that ends before the reference, from `pos`: ask again from there with a
+    /// limit of `span` (the reference must come in one answer, see `prepare`).
+    Widen {
+        reference: SortKey,
+        pos: u64,
+        span: u32,
+    },
     /// The items are not in the merge order (inside the chunk, or against the chunks before):
     /// the source is read whole from now on (docs/DESIGN.md "Order is learned").
     Disorder,
@@ -255,7 +274,7 @@ pub(crate) struct Prepared<P> {
 pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
     /// Streamed in merge order (else read whole and sorted in memory).
-    streamed: bool,
+    pub(crate) streamed: bool,
     /// Names unique in the list: the next chunk's names are all larger.
     strict: bool,
     /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.
@@ -315,6 +334,8 @@ pub(crate) struct Cursor<P> {
     /// the group then turns out to go on, the server answers in pieces (a cap below the group's
     /// size) and the group can never be read in one answer: `INVALID_RESPONSE`, not a loop.
     short_group: Option<(u64, Vec<u8>)>,
+    /// Whether it is set aside (unreachable) or behind the merge: see `reach.rs`.
+    pub(crate) reach: Reach,
     /// The source was found out of the merge order (or its streaming cannot go on safely) and is
     /// read whole from then on: sticky, and written in the page token ([`SWITCH_MARK`]).
     pub(crate) switched: bool,
@@ -332,6 +353,15 @@ pub(crate) struct Cursor<P> {
     /// Items of the source's own order read in the current list (the position after the last
     /// item read), when known: the whole read's fallback for `Switch::last_read`.
     read_pos: Option<u64>,
+    /// A hash (xxh64) of the key of each of the last [`READ_IDS`] items this pager read from the
+    /// source while it streamed (a ring; `read_next` is where the next goes). A switch's whole read
+    /// finds with it, by identity, where the items read before end, whatever was inserted or
+    /// deleted ahead since (see `consumed_prefix`). Bounded: memory does not grow with the list.
+    read_ids: Vec<u64>,
+    read_next: usize,
+    /// `read_ids` holds every item read since the list's start (not a resumed position, and the
+    /// ring never wrapped).
+    read_ids_complete: bool,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -374,6 +404,7 @@ impl<P> Cursor<P> {
             offsets_reliable: true,
             overlap_verified: false,
             short_group: None,
+            reach: Reach::default(),
             switched: false,
             switch: None,
             late_from: None,
@@ -381,6 +412,9 @@ impl<P> Cursor<P> {
             late_pending: 0,
             late_mark: String::new(),
             read_pos: Some(0),
+            read_ids: Vec::new(),
+            read_next: 0,
+            read_ids_complete: true,
         }
     }
 
@@ -396,6 +430,7 @@ impl<P> Cursor<P> {
         c.watermark = watermark;
         c.inconsistent = st.inconsistent;
         c.resource_version = st.resource_version.clone();
+        c.reach.behind = st.behind;
         if let Some(count) = st.chunk_token.strip_prefix(SWITCH_MARK) {
             // Found out of order before: read whole again (with the late items still to show).
             c.switched = true;
@@ -428,6 +463,7 @@ impl<P> Cursor<P> {
             {
                 c.learn_offsets();
             }
+            c.read_ids_complete = st.chunk_token.is_empty() && st.offset == 0;
             c.read_pos = parse_offset(&st.chunk_token)
                 .filter(|_| c.decimal)
                 .and_then(|p| p.checked_add(u64::from(st.offset)));
@@ -490,7 +526,8 @@ impl<P> Cursor<P> {
     /// as its primary does (the first difference falls inside the primary): no
     /// [`SortKey::primary`] scan.
     pub(crate) fn blocks(&self, key: Option<&[u8]>) -> bool {
-        if !self.goes_on() {
+        // An unreachable source is set aside: the merge goes on without it.
+        if !self.goes_on() || self.reach.is_unreachable() {
             return false;
         }
         match (&self.bound, key) {
@@ -511,6 +548,18 @@ impl<P> Cursor<P> {
             }
             _ => true,
         }
+    }
+
+    /// Set aside (unreachable) while a tie group is open at its bound: its buffered members of
+    /// that group wait, not consumed. Consuming some would put its watermark inside the group,
+    /// and the members read once it is back but sorting before it would be dropped (the tie
+    /// rule that the frontier keeps while the source bounds the merge, see `reach.rs`).
+    pub(crate) fn holds_front(&self) -> bool {
+        self.reach.is_unreachable()
+            && self.streamed
+            && !self.strict
+            && self.goes_on()
+            && matches!((self.front(), &self.bound), (Some(e), Some(b)) if e.key.0.starts_with(b))
     }
 
     pub(crate) fn in_flight_id(&self) -> Option<u64> {
@@ -567,7 +616,7 @@ impl<P> Cursor<P> {
             let pos = r.base.saturating_sub(r.step);
             return Planned {
                 token: format_offset(pos),
-                limit: overlap_limit,
+                limit: r.span,
                 purpose: Purpose::Probe { pos },
             };
         }
@@ -938,6 +987,82 @@ impl<P> Cursor<P> {
                 ));
             }
         }
+        // A source whose order is learned (`kubeapps`) re-read from an earlier position (a tie
+        // group's re-read, an overlap, a probe, a resume) is taken at a start chosen by names, on
+        // the word of the merge order, which such a source need not keep (a collation): an item
+        // never read, moved there by deletions ahead, would be dropped as consumed. So the item
+        // read before the position, or one of its equal names (its tie group was read whole, in
+        // any order), must come again in a full answer (or the list's last). Gone, or moved out
+        // of it, the source is read whole from here (docs/DESIGN.md "Vanished positions").
+        if let (Verdict::Accept { .. }, true) =
+            (&verdict, self.streamed && self.decimal && !self.strict)
+        {
+            let reference = match &flight.purpose {
+                Purpose::Probe { .. } => self.rescan.as_ref().map(|r| &r.reference),
+                Purpose::Group { group, .. } => Some(&group.reference),
+                Purpose::Next {
+                    overlap: Some(r), ..
+                } => Some(r),
+                _ => None,
+            };
+            // After a resume the overlap is the global W, maybe another source's item: this
+            // source's own is its watermark.
+            let reference = reference.and_then(|r| {
+                if self.last_raw.as_ref() == Some(r) {
+                    Some(r)
+                } else {
+                    self.watermark.as_ref()
+                }
+            });
+            // A short answer that goes on (a server that caps its answers) may stop before the
+            // reference: no evidence either way, it is taken as before.
+            let whole = n >= flight.limit as usize || next.is_none();
+            if let (true, Some(r)) = (whole, reference) {
+                if !items.iter().any(|(k, ..)| k.primary() == r.primary()) {
+                    // Entirely before it, and the list goes on: ask a longer answer from the same
+                    // position (within the cap); else (gone, or passed) read whole.
+                    let before = items.iter().all(|(k, ..)| k.primary() < r.primary());
+                    let pos = match &flight.purpose {
+                        Purpose::Probe { pos } | Purpose::Group { pos, .. } => Some(*pos),
+                        Purpose::Next { pos, .. } => *pos,
+                        _ => None,
+                    };
+                    let span = flight.limit.saturating_mul(2);
+                    if let (true, true, Some(pos)) =
+                        (before && next.is_some(), span <= ctx.max_source_items, pos)
+                    {
+                        let reference = match (&flight.purpose, &self.rescan) {
+                            (Purpose::Probe { .. }, Some(rescan)) => rescan.reference.clone(),
+                            _ => r.clone(),
+                        };
+                        return Ok(Prepared {
+                            items,
+                            next,
+                            resource_version: chunk.resource_version,
+                            remaining_item_count: chunk.remaining_item_count,
+                            verdict: Verdict::Widen {
+                                reference,
+                                pos,
+                                span,
+                            },
+                            progress: true,
+                            overlap_only: false,
+                            short_group: false,
+                        });
+                    }
+                    return Ok(Prepared {
+                        items,
+                        next,
+                        resource_version: chunk.resource_version,
+                        remaining_item_count: chunk.remaining_item_count,
+                        verdict: Verdict::Disorder,
+                        progress: true,
+                        overlap_only: false,
+                        short_group: false,
+                    });
+                }
+            }
+        }
         let short_group = match (&flight.purpose, &verdict) {
             (Purpose::Group { group, .. }, Verdict::Accept { .. }) => {
                 next.is_some()
@@ -1035,13 +1160,30 @@ impl<P> Cursor<P> {
                     reference,
                     base,
                     step: u64::from(ctx.chunk_limit),
+                    span: ctx.chunk_limit.saturating_add(1),
+                });
+                return delta;
+            }
+            Verdict::Widen {
+                reference,
+                pos,
+                span,
+            } => {
+                delta.rescans += 1;
+                self.regroup = None;
+                self.rescan = Some(Rescan {
+                    reference,
+                    base: pos,
+                    step: 0,
+                    span,
                 });
                 return delta;
             }
             Verdict::ProbeTooFar => {
                 delta.rescans += 1;
                 if let Some(r) = &mut self.rescan {
-                    r.step = r.step.saturating_mul(2);
+                    // (A widened probe asks from its base itself: step 0.)
+                    r.step = r.step.saturating_mul(2).max(u64::from(ctx.chunk_limit));
                 }
                 return delta;
             }
@@ -1206,6 +1348,19 @@ impl<P> Cursor<P> {
             }
         }
 
+        if self.streamed {
+            for (k, ..) in &p.items {
+                let h = key_hash(k);
+                match self.read_ids.get_mut(self.read_next) {
+                    Some(slot) => {
+                        *slot = h;
+                        self.read_ids_complete = false;
+                    }
+                    None => self.read_ids.push(h),
+                }
+                self.read_next = (self.read_next + 1) % READ_IDS;
+            }
+        }
         let seq = self.seq;
         self.seq = self.seq.wrapping_add(1);
         if self.switch.is_some() && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart) {
@@ -1292,30 +1447,24 @@ impl<P> Cursor<P> {
         let Some(sw) = self.switch.take() else {
             return;
         };
-        // The items consumed from the source are a prefix of its own order up to its last
-        // consumed item (its watermark) and that item's equal names (any order among them);
-        // failing that, up to the last item read. Found by identity: items inserted or deleted
-        // ahead since do not move it. Else by count; unknown: 0 (every item at or below W is
-        // then taken as never shown: a repeat rather than a loss). A resumed switch has only
-        // its token's count (the watermark has moved on in key order since).
-        let mut cut = sw.read_count.unwrap_or(0);
-        for anchor in [&self.watermark, &sw.last_read] {
-            let (Some(k), true) = (anchor, sw.live) else {
-                continue;
-            };
-            if let Some(j) = all.iter().position(|e| e.key == *k) {
-                let mut end = j + 1;
-                while all.get(end).is_some_and(|e| e.key.primary() == k.primary()) {
-                    end += 1;
-                }
-                cut = end as u64;
-                break;
-            }
-        }
+        // The items consumed from the source are a prefix of its own order (`consumed_prefix`).
+        // A resumed switch has only its token's count (the watermark has moved on in key order
+        // since).
+        let mut read = core::mem::take(&mut self.read_ids);
+        self.read_next = 0;
+        read.sort_unstable();
+        let was_read = |e: &Entry<P>| read.binary_search(&key_hash(&e.key)).is_ok();
+        let cut = if sw.live {
+            self.consumed_prefix(&all, &sw, &was_read)
+        } else {
+            sw.read_count.unwrap_or(0)
+        };
         let mut kept = Vec::with_capacity(all.len());
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
-                if (i as u64) < cut {
+                // W itself (shown, maybe from an overlapping source) is no late item. Before the end of what was read: consumed (or inserted behind W since), not
+                // shown. After it: never read, late. (Exactly what a page token's count says.)
+                if (i as u64) < cut || ctx.watermark == Some(&e.key) {
                     delta.duplicates_dropped += 1;
                     continue;
                 }
@@ -1324,6 +1473,15 @@ impl<P> Cursor<P> {
             kept.push(e);
         }
         delta.duplicates_dropped += sort_unique(&mut kept);
+        // Items read and buffered before the switch, gone from the list since (deleted): shown
+        // still, as a streamed source shows what it buffered.
+        for e in core::mem::take(&mut self.buf) {
+            if let Err(at) = kept.binary_search_by(|k| k.key.cmp(&e.key)) {
+                if !e.late && ctx.watermark.map_or(true, |w| e.key > *w) {
+                    kept.insert(at, e);
+                }
+            }
+        }
         // A resumed late phase: the first `skip` late items (in key order) were shown.
         let mut skip = sw.skip;
         let mut buf = Vec::with_capacity(kept.len());
@@ -1348,6 +1506,49 @@ impl<P> Cursor<P> {
         self.buf = buf;
     }
 
+    /// How many items at the start of a live switch's whole read `all` (the source's own order)
+    /// come before the end of what was read: up to the last item read that is still there (by
+    /// identity: items inserted or deleted ahead since do not move it), with its equal names
+    /// (any order among them). None there: 0 when every item read since the list's start is
+    /// known (none is left, so nothing at or below W was seen), else (a resumed position, or more
+    /// read than the ring holds) up to the first item above the source's own watermark.
+    fn consumed_prefix(
+        &self,
+        all: &[Entry<P>],
+        sw: &Switch,
+        was_read: &dyn Fn(&Entry<P>) -> bool,
+    ) -> u64 {
+        let last = all.iter().rposition(|e| {
+            was_read(e)
+                || self.watermark.as_ref() == Some(&e.key)
+                || sw.last_read.as_ref() == Some(&e.key)
+        });
+        match last {
+            Some(j) => {
+                let name = all.get(j).map(|e| e.key.primary());
+                let mut end = j + 1;
+                while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
+                    end += 1;
+                }
+                end as u64
+            }
+            None if self.read_ids_complete => 0,
+            // A resumed position (or more read than the ring holds) whose items are gone: up to
+            // the first item above the source's own watermark and its equal names (in any
+            // order). What was consumed from the source is at or below it, and came in the merge
+            // order up to there (else it was found out of order then). A page token's count
+            // would be off by every item inserted or deleted ahead since.
+            None => all
+                .iter()
+                .position(|e| {
+                    self.watermark
+                        .as_ref()
+                        .map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
+                })
+                .unwrap_or(all.len()) as u64,
+        }
+    }
+
     /// Handles a failed request. A 410 on a kubernetes source goes on with the
     /// inconsistent continue token if there is one, else relists from the
     /// start (the watermark skips what was seen); anything else only clears the
@@ -1363,6 +1564,13 @@ impl<P> Cursor<P> {
         Ok(())
     }
 
+    /// Whether the source recovers from this failure by itself (a 410 of a kubernetes source, a
+    /// refused decimal position): no failure of the source's, for `reach.rs`.
+    pub(crate) fn recovers_from(&self, failure: &Failure) -> bool {
+        (self.decimal && refuses_position(failure))
+            || (failure.status == 410 && self.spec.kind == SourceKind::Kubernetes)
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]. Returns the counters it adds.
     pub(crate) fn fail(&mut self, failure: Failure) -> SourceStats {
         let mut delta = SourceStats {
@@ -1372,7 +1580,7 @@ impl<P> Cursor<P> {
         let flight = self.in_flight.take();
         if self.decimal && refuses_position(&failure) {
             if let Some(f) = flight {
-                self.vanished(f.purpose);
+                self.vanished(f.purpose, f.limit);
             }
             return delta;
         }
@@ -1401,7 +1609,7 @@ impl<P> Cursor<P> {
     /// InvalidArgument for an offset past the end of its list): the list shrank under the
     /// position. It is re-read from an earlier one, as after a move back (docs/DESIGN.md
     /// "Vanished positions"); asking the same offset again would be refused forever.
-    fn vanished(&mut self, purpose: Purpose) {
+    fn vanished(&mut self, purpose: Purpose, limit: u32) {
         let (pos, reference) = match purpose {
             Purpose::Next { pos, overlap, .. } => (pos, overlap.or_else(|| self.last_raw.clone())),
             Purpose::Group { pos, group } => (Some(pos), Some(group.reference)),
@@ -1426,6 +1634,7 @@ impl<P> Cursor<P> {
                     reference,
                     base: pos,
                     step: 1,
+                    span: limit.max(2),
                 });
             }
             // Nothing read or consumed from this source: its start is as good a place as any.
@@ -1502,6 +1711,7 @@ impl<P> Cursor<P> {
             resource_version: &self.resource_version,
             exhausted,
             inconsistent: self.inconsistent,
+            behind: self.reach.behind && !exhausted,
         }
     }
 

@@ -14,7 +14,8 @@ use crate::prelude::*;
 pub(crate) fn candidate_entry<P>(cursors: &[Cursor<P>]) -> Option<(usize, &Entry<P>)> {
     let mut best: Option<(usize, &Entry<P>)> = None;
     for (i, c) in cursors.iter().enumerate() {
-        if let Some(e) = c.front() {
+        // A source set aside with a tie group open holds it (see `Cursor::holds_front`).
+        if let Some(e) = c.front().filter(|_| !c.holds_front()) {
             if best.map_or(true, |(_, b)| e.key < b.key) {
                 best = Some((i, e));
             }

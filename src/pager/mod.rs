@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use kubeapps_pager::{Chunk, ItemFields, Pager, PagerOptions, SourceId, SourceKind, SourceSpec};
-//! let source = SourceSpec { id: SourceId::new("helm.packages", "default", "kubeapps"), kind: SourceKind::Kubeapps, order: None };
+//! let source = SourceSpec { id: SourceId::new("helm.packages", "default", "kubeapps"), kind: SourceKind::Kubeapps, order: None, filter: None };
 //! let mut options = PagerOptions::new(vec![source]);
 //! options.page_size = 2;
 //! let mut pager: Pager<&str> = Pager::new(options)?;
@@ -32,14 +32,16 @@ use crate::prelude::*;
 
 mod cursor;
 mod merge;
+mod reach;
 mod stats;
 #[cfg(test)]
 mod tests;
 
+pub use reach::{fails_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW};
 pub use stats::{SourceStats, Stats};
 
 use crate::error::{PagerError, Result, TokenFault};
-use crate::filter::CompiledFilter;
+use crate::filter::{CompiledFilter, FilterOptions, FilterSide};
 use crate::item::{ItemFields, KeyFields, SourceId};
 use crate::options::PagerOptions;
 use crate::order::SortKey;
@@ -60,6 +62,9 @@ pub struct ChunkRequest {
     pub page_token: String,
     /// Most items to return (`limit` / `paginationOptions.pageSize`).
     pub limit: u32,
+    /// The filter to send (Kubeapps `filterOptions`: every field but `plugins`), for a source
+    /// that filters ([`FilterSide::Source`]) when there is one; `None`: send none.
+    pub filter: Option<FilterOptions>,
 }
 
 /// One chunk as the source returned it, its items' key fields as [`ItemFields`].
@@ -98,6 +103,10 @@ pub enum FeedOutcome {
     Accepted,
     /// Ignored: its request was superseded, answered already or never made. Counted in stats.
     Stale,
+    /// The failure set its source aside: it fails for good ([`fails_for_good`]) or failed
+    /// [`MAX_FAILURES_IN_A_ROW`] times in a row. The merge goes on without it; pages name it in
+    /// `unreachable` until [`Pager::retry_unreachable`].
+    Unreachable,
 }
 
 /// A page of items.
@@ -107,8 +116,16 @@ pub struct Page<P> {
     pub items: Vec<P>,
     /// Resumes right after this page.
     pub next_page_token: String,
-    /// Nothing more to come: every source exhausted and nothing buffered.
+    /// Nothing more to come from the sources that answer: every source exhausted (ended,
+    /// nothing buffered) or unreachable. With `unreachable` not empty the list is complete but
+    /// for those sources: [`Pager::retry_unreachable`] opens it again.
     pub done: bool,
+    /// The sources this page lacks, and why (AIP-217's `unreachable`): set aside after failing
+    /// for good; their items come back, in place or late, once they are retried and answer.
+    pub unreachable: Vec<UnreachableSource>,
+    /// Some item of this page came late: a source that was unreachable gave items the merge had
+    /// gone past (counted in `stats`' `lateItems`).
+    pub late: bool,
     /// Some source's list is not one snapshot any more: it went on after a 410 Expired, or a
     /// chunk asked with a continue token came from another resourceVersion.
     pub inconsistent: bool,
@@ -130,7 +147,10 @@ pub struct Page<P> {
 /// does the dedupe). See docs/DESIGN.md for the rules it follows.
 pub struct Pager<P> {
     options: PagerOptions,
+    /// The whole filter, for the sources the pager filters.
     filter: CompiledFilter,
+    /// `plugins` alone, for the sources that filter themselves.
+    plugins_filter: CompiledFilter,
     fingerprint: u64,
     cursors: Vec<Cursor<P>>,
     /// The source whose watermark is W, the largest key consumed so far.
@@ -268,6 +288,7 @@ impl<P: Clone> Pager<P> {
         let n = options.sources.len();
         let mut pager = Pager {
             filter: options.filter.compile(),
+            plugins_filter: options.filter.compile().plugins_only(),
             fingerprint: options.fingerprint(),
             options,
             cursors,
@@ -295,16 +316,24 @@ impl<P: Clone> Pager<P> {
             return Vec::new();
         }
         let needed = merge::blockers(&self.cursors);
-        let watermark = self.watermark().cloned();
-        let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
         let mut out = Vec::with_capacity(needed.len());
         for &i in &needed {
+            if self
+                .cursors
+                .get(i)
+                .map_or(true, |c| c.in_flight_id().is_some())
+            {
+                continue;
+            }
+            let (watermark, side) = self.floor_and_side(i);
+            let filter = match side {
+                FilterSide::Source => &self.plugins_filter,
+                FilterSide::Pager => &self.filter,
+            };
+            let ctx = Ctx::new(&self.options, filter, watermark.as_ref());
             let Some(c) = self.cursors.get_mut(i) else {
                 continue;
             };
-            if c.in_flight_id().is_some() {
-                continue;
-            }
             let request_id = (self.next_seq << SOURCE_BITS) | i as u64;
             self.next_seq = self.next_seq.wrapping_add(1);
             let planned = c.plan(&ctx);
@@ -315,9 +344,27 @@ impl<P: Clone> Pager<P> {
                 source: c.spec.id.clone(),
                 page_token,
                 limit,
+                filter: match side {
+                    FilterSide::Source => self.options.filter.for_source(),
+                    FilterSide::Pager => None,
+                },
             });
         }
         out
+    }
+
+    /// Source `i`'s floor (what its answers are deduped against: W, or its own watermark while
+    /// it is behind, see `reach.rs`) and who filters it.
+    fn floor_and_side(&self, i: usize) -> (Option<SortKey>, FilterSide) {
+        let Some(c) = self.cursors.get(i) else {
+            return (None, FilterSide::Pager);
+        };
+        let floor = if c.reach.behind {
+            c.watermark.clone()
+        } else {
+            self.watermark().cloned()
+        };
+        (floor, c.spec.filter_side())
     }
 
     /// Feeds a chunk answering request `request_id`.
@@ -342,13 +389,18 @@ impl<P: Clone> Pager<P> {
             self.count_stale(request_id);
             return Ok(FeedOutcome::Stale);
         };
-        let watermark = self.watermark().cloned();
-        let ctx = Ctx::new(&self.options, &self.filter, watermark.as_ref());
+        let (watermark, side) = self.floor_and_side(i);
+        let filter = match side {
+            FilterSide::Source => &self.plugins_filter,
+            FilterSide::Pager => &self.filter,
+        };
+        let ctx = Ctx::new(&self.options, filter, watermark.as_ref());
         let Some(c) = self.cursors.get_mut(i) else {
             return Ok(FeedOutcome::Stale);
         };
         let prepared = c.prepare(chunk, &ctx)?;
         let delta = c.commit(prepared, &ctx);
+        c.reach.answered();
         self.count(i, &delta);
         self.advance();
         Ok(FeedOutcome::Accepted)
@@ -360,9 +412,12 @@ impl<P: Clone> Pager<P> {
     /// was shown; the source and later pages are flagged `inconsistent`.
     /// A 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
     /// no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
-    /// from earlier positions. Anything else only clears the request: [`Pager::next_requests`]
-    /// asks the same again. `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when
-    /// the continue token is over 8 KiB (nothing changed).
+    /// from earlier positions. A failure for good ([`fails_for_good`]: 403, 404, 501, or such a
+    /// reason), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source
+    /// aside (`Ok(Unreachable)`): the merge goes on without it and pages name it until
+    /// [`Pager::retry_unreachable`]. Anything else only clears the request:
+    /// [`Pager::next_requests`] asks the same again. `Ok(Stale)` as for [`Pager::feed`];
+    /// `INVALID_RESPONSE` when the continue token is over 8 KiB (nothing changed).
     pub fn fail(&mut self, request_id: u64, failure: Failure) -> Result<FeedOutcome> {
         let Some(i) = self.owner(request_id) else {
             self.count_stale(request_id);
@@ -372,10 +427,42 @@ impl<P: Clone> Pager<P> {
             return Ok(FeedOutcome::Stale);
         };
         c.check_failure(&failure)?;
-        let delta = c.fail(failure);
+        let recovers = c.recovers_from(&failure);
+        let set_aside = !recovers && c.reach.failed(&failure);
+        let mut delta = c.fail(failure);
+        delta.unreachable += u64::from(set_aside);
         self.count(i, &delta);
         self.advance();
-        Ok(FeedOutcome::Accepted)
+        Ok(if set_aside {
+            FeedOutcome::Unreachable
+        } else {
+            FeedOutcome::Accepted
+        })
+    }
+
+    /// Asks the unreachable sources again (`Some(i)`: source `i` alone): each is reachable
+    /// again, and [`Pager::next_requests`] asks it what it failed to answer. Its items the merge
+    /// went past meanwhile come late, the others in place; none it gave before repeats.
+    /// Returns the indices of the sources retried (none when none was unreachable).
+    pub fn retry_unreachable(&mut self, source: Option<usize>) -> Vec<usize> {
+        let mut retried = Vec::new();
+        for (i, c) in self.cursors.iter_mut().enumerate() {
+            if source.map_or(true, |s| s == i) && c.reach.retry() {
+                retried.push(i);
+            }
+        }
+        retried
+    }
+
+    /// The sources set aside now, and why.
+    pub fn unreachable(&self) -> Vec<UnreachableSource> {
+        let mut out = Vec::new();
+        for (i, c) in self.cursors.iter().enumerate() {
+            if let Some(u) = c.reach.view(i, &c.spec.id) {
+                out.push(u);
+            }
+        }
+        out
     }
 
     /// Whether [`Pager::take_page`] has a page to give: it holds `pageSize`
@@ -408,6 +495,14 @@ impl<P: Clone> Pager<P> {
         }
         let n = self.cursors.len();
         let mut stats = core::mem::replace(&mut self.page_stats, Stats::for_sources(n));
+        // Which sources streamed: this page's and the cumulative stats say so alike.
+        for (i, c) in self.cursors.iter().enumerate() {
+            for s in [&mut stats, &mut self.stats] {
+                if let Some(s) = s.sources.get_mut(i) {
+                    s.streamed = c.streamed;
+                }
+            }
+        }
         // Counted when taken, not when merged: `items_emitted` is what pages handed out.
         stats.items_emitted = items.len() as u64;
         self.stats.items_emitted = self.stats.items_emitted.saturating_add(items.len() as u64);
@@ -417,6 +512,8 @@ impl<P: Clone> Pager<P> {
             done: self.done(),
             inconsistent: self.cursors.iter().any(|c| c.inconsistent),
             truncated: self.cursors.iter().any(|c| c.truncated),
+            unreachable: self.unreachable(),
+            late: stats.total().late_items > 0,
             reordered: self.cursors.iter().any(|c| c.switched),
             stats,
         };
@@ -459,9 +556,12 @@ impl<P: Clone> Pager<P> {
         &self.options
     }
 
-    /// Nothing more can come: every source exhausted (ended, nothing buffered).
+    /// Nothing more can come: every source exhausted (ended, nothing buffered), or set aside
+    /// with nothing buffered but what it holds (an open tie group).
     fn done(&self) -> bool {
-        self.cursors.iter().all(|c| c.exhausted())
+        self.cursors.iter().all(|c| {
+            c.exhausted() || (c.reach.is_unreachable() && (c.buf.is_empty() || c.holds_front()))
+        })
     }
 
     /// W: the largest key consumed so far.
@@ -534,8 +634,14 @@ impl<P: Clone> Pager<P> {
                 break;
             }
             // Equal keys from two sources (overlapping sources): the second is a duplicate. A late
-            // item is below W and still shown (docs/DESIGN.md "Order is learned").
-            let duplicate = !front.late && self.watermark().is_some_and(|w| front.key <= *w);
+            // item is below W and still shown: one of a source found out of order (docs/DESIGN.md
+            // "Order is learned"), or one a source behind missed (see `reach.rs`).
+            let below_w = !front.late && self.watermark().is_some_and(|w| front.key <= *w);
+            let behind = below_w
+                && self.cursors.get(ci).is_some_and(|c| {
+                    c.reach.behind && c.watermark.as_ref().map_or(true, |own| front.key > *own)
+                });
+            let duplicate = below_w && !behind;
             if !duplicate && front.payload.is_some() && self.pending.len() >= page_size {
                 break;
             }
@@ -544,7 +650,12 @@ impl<P: Clone> Pager<P> {
             };
             let Some(e) = c.pop_front() else { break };
             if e.late {
-                // Shown where it comes; W stays (it is below it).
+                // Shown where it comes; W stays (it is below it). The source's own watermark (the
+                // largest key consumed from it) takes it: set aside later, the source is deduped
+                // against that, and this item must not come back as one it missed.
+                if c.watermark.as_ref().map_or(true, |own| e.key > *own) {
+                    c.watermark = Some(e.key.clone());
+                }
                 if let Some(p) = e.payload {
                     self.pending.push(p);
                     let delta = SourceStats {
@@ -564,7 +675,23 @@ impl<P: Clone> Pager<P> {
                 continue;
             }
             c.watermark = Some(e.key);
-            self.w_source = Some(ci);
+            if behind {
+                // W stays: this key is below it.
+                if e.payload.is_some() {
+                    let delta = SourceStats {
+                        late_items: 1,
+                        ..Default::default()
+                    };
+                    self.count(ci, &delta);
+                }
+            } else {
+                // Past W, and asked again: whatever it missed is shown. (Its items buffered
+                // before it was set aside go in order and leave it behind.)
+                if !c.reach.is_unreachable() {
+                    c.reach.behind = false;
+                }
+                self.w_source = Some(ci);
+            }
             if let Some(p) = e.payload {
                 self.pending.push(p);
             }

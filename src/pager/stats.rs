@@ -24,9 +24,16 @@ pub struct SourceStats {
     /// Times the source was found out of the merge order and switched to a whole read (at most
     /// once per list; docs/DESIGN.md "Order is learned").
     pub whole_read_switches: u64,
-    /// Late items shown: items of a source found out of order, at or below the watermark when
-    /// its whole read came, never shown before. They break the page order where they appear.
+    /// Late items shown: items at or below the watermark, never shown before, shown where they
+    /// appear (they break the page order): of a source found out of order when its whole read
+    /// came, or of a source that was unreachable once it was retried (see `Page::late`).
     pub late_items: u64,
+    /// Times the source was set aside as unreachable.
+    pub unreachable: u64,
+    /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
+    /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
+    /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
+    pub streamed: bool,
 }
 
 /// Counters, one entry per source (in option order) plus totals.
@@ -52,6 +59,7 @@ impl SourceStats {
             .whole_read_switches
             .saturating_add(o.whole_read_switches);
         self.late_items = self.late_items.saturating_add(o.late_items);
+        self.unreachable = self.unreachable.saturating_add(o.unreachable);
     }
 }
 

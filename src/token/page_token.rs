@@ -24,7 +24,9 @@
 //! ```text
 //! payload   := fingerprint:[u8;8] (u64, little-endian)  page_size:varint  count:varint  source{count}
 //! source    := plugin:Plugin  cluster:str  namespace:str  chunk_token:Text  offset:varint
-//!              watermark:Option<Mark>  resource_version:Text  exhausted:bool  inconsistent:bool
+//!              watermark:Option<Mark>  resource_version:Text  exhausted:bool  flags:u8
+//! flags     := bit 0 inconsistent, bit 1 behind (other bits set: malformed; a token written
+//!              before `behind` existed has 0 or 1 here, the bool it was)
 //! Plugin    := 0 name:str | 1 (= "helm.packages") | 2 (= "fluxv2.packages")
 //!            | 3 (= "kapp_controller.packages")
 //! Text      := 0 (= "") | 1 text:str | 2 n:varint-u64 (= n in decimal)
@@ -118,7 +120,8 @@ pub struct PageToken {
 /// One source's position.
 ///
 /// Serde view: `{ plugin, cluster, namespace, chunkToken, offset, watermark,
-/// resourceVersion, exhausted, inconsistent }` (the [`SourceId`] is flattened);
+/// resourceVersion, exhausted, inconsistent, behind }` (the [`SourceId`] is flattened;
+/// `behind` may be missing: false);
 /// `watermark` is `null` when absent; `offset` a whole number in `0..=2^32-1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -140,6 +143,10 @@ pub struct SourceState {
     pub exhausted: bool,
     /// The source's list went on after a 410 Expired, so it is no longer one snapshot.
     pub inconsistent: bool,
+    /// The source was unreachable while the merge went past its position: its items above its
+    /// own watermark and up to the others' are still to be shown (late), not dropped.
+    #[serde(default, deserialize_with = "read_flag")]
+    pub behind: bool,
 }
 
 /// The last key emitted: the sort field's value plus the item's identity.
@@ -197,6 +204,7 @@ pub(crate) struct SourceRef<'a> {
     pub resource_version: &'a str,
     pub exhausted: bool,
     pub inconsistent: bool,
+    pub behind: bool,
 }
 
 impl SourceState {
@@ -222,6 +230,7 @@ impl SourceState {
             resource_version: &self.resource_version,
             exhausted: self.exhausted,
             inconsistent: self.inconsistent,
+            behind: self.behind,
         }
     }
 }
@@ -245,6 +254,7 @@ impl SourceRef<'_> {
             resource_version: self.resource_version.into(),
             exhausted: self.exhausted,
             inconsistent: self.inconsistent,
+            behind: self.behind,
         }
     }
 }
@@ -424,7 +434,8 @@ struct WireSource<'a> {
     watermark: Option<WireMark<'a>>,
     resource_version: WireText<'a>,
     exhausted: bool,
-    inconsistent: bool,
+    /// Bit 0 `inconsistent`, bit 1 `behind`.
+    flags: u8,
 }
 
 /// `Plugin`: tag 0 and the name, or the tag of a well-known name.
@@ -519,7 +530,7 @@ impl WireSource<'_> {
         w.option(&self.watermark, |w, m| m.write(w));
         self.resource_version.write(w);
         w.flag(self.exhausted);
-        w.flag(self.inconsistent);
+        w.0.push(self.flags);
     }
 }
 
@@ -610,7 +621,7 @@ impl<'a> WireSource<'a> {
                 .map(|parts| WireMark::new(parts.each_ref().map(|p| p.as_ref()), s.source)),
             resource_version: WireText::new(s.resource_version),
             exhausted: s.exhausted,
-            inconsistent: s.inconsistent,
+            flags: u8::from(s.inconsistent) | u8::from(s.behind) << 1,
         }
     }
 }
@@ -875,6 +886,7 @@ fn read_source(r: &mut Reader) -> WireResult<SourceState> {
         resource_version: String::new(),
         exhausted: false,
         inconsistent: false,
+        behind: false,
     };
     st.source.plugin = read_plugin(r, "source plugin")?;
     st.source.cluster = r.str("source cluster")?;
@@ -886,7 +898,13 @@ fn read_source(r: &mut Reader) -> WireResult<SourceState> {
     }
     st.resource_version = read_text(r, "resource version")?;
     st.exhausted = r.flag("exhausted flag")?;
-    st.inconsistent = r.flag("inconsistent flag")?;
+    let flags = r.byte("flags")?;
+    if flags > 3 {
+        r.pos -= 1;
+        return r.fail(TokenFault::Malformed, "flags");
+    }
+    st.inconsistent = flags & 1 != 0;
+    st.behind = flags & 2 != 0;
     Ok(st)
 }
 
@@ -1021,6 +1039,11 @@ fn read_page_size<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u32, 
     d.deserialize_any(WholeU32("pageSize"))
 }
 
+/// An optional bool: missing or `null` is false.
+fn read_flag<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<bool, D::Error> {
+    Ok(Option::<bool>::deserialize(d)?.unwrap_or(false))
+}
+
 fn read_offset<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u32, D::Error> {
     d.deserialize_any(WholeU32("offset"))
 }
@@ -1098,6 +1121,7 @@ mod tests {
             resource_version: rv.to_string(),
             exhausted: false,
             inconsistent: false,
+            behind: false,
         }
     }
 
@@ -1154,6 +1178,7 @@ mod tests {
         other.offset = u32::MAX;
         other.exhausted = true;
         other.inconsistent = true;
+        other.behind = true;
         other.resource_version = "-1".into();
         if let Some(w) = other.watermark.as_mut() {
             w.identity.plugin = "helm.packages".into();

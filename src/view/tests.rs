@@ -27,6 +27,7 @@ fn source(plugin: &str, chunk_token: &str, watermark: bool) -> SourceState {
         resource_version: "123".into(),
         exhausted: true,
         inconsistent: false,
+        behind: true,
     }
 }
 
@@ -87,6 +88,7 @@ fn unpack_page_token(packed: &str) -> PageToken {
             resource_version: r.s(),
             exhausted: flags & 2 != 0,
             inconsistent: flags & 4 != 0,
+            behind: flags & 8 != 0,
         });
     }
     assert_eq!(r.at, r.units.len(), "all of it read");
@@ -140,6 +142,14 @@ struct JsSource {
     namespace: String,
     kind: Option<JsKind>,
     order: Option<JsOrder>,
+    filter: Option<JsSide>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum JsSide {
+    Source,
+    Pager,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -176,6 +186,10 @@ struct JsFilter {
     repositories: Vec<String>,
     #[serde(default)]
     plugins: Vec<String>,
+    #[serde(default)]
+    pkg_version: String,
+    #[serde(default)]
+    app_version: String,
 }
 
 /// The options as the serde shapes read them (before validation).
@@ -195,6 +209,10 @@ fn oracle_options(text: &str) -> Option<PagerOptions> {
                 JsOrder::Name => SourceOrder::Name,
                 JsOrder::None => SourceOrder::None,
             }),
+            filter: s.filter.map(|f| match f {
+                JsSide::Source => FilterSide::Source,
+                JsSide::Pager => FilterSide::Pager,
+            }),
         })
         .collect();
     let mut o = PagerOptions::new(sources);
@@ -212,6 +230,8 @@ fn oracle_options(text: &str) -> Option<PagerOptions> {
         categories: f.categories,
         repositories: f.repositories,
         plugins: f.plugins,
+        pkg_version: f.pkg_version,
+        app_version: f.app_version,
     };
     o.max_source_items = js.max_source_items.unwrap_or(o.max_source_items);
     o.max_chunks_without_progress = js
@@ -622,16 +642,17 @@ fn options_unpack_from_the_documented_layout() {
     let mut packed = String::new();
     let p = &mut packed;
     js_number(p, 3);
-    for (plugin, cluster, namespace, kind, order) in [
-        ("helm.packages", "", "kubeapps", 0, 0),
-        ("flux\u{0}é", "c😀", "", 1, 1),
-        ("p", "\u{7fff}", "\u{8000}", 3, 2),
+    for (plugin, cluster, namespace, kind, order, side) in [
+        ("helm.packages", "", "kubeapps", 0, 0, 0),
+        ("flux\u{0}é", "c😀", "", 1, 1, 1),
+        ("p", "\u{7fff}", "\u{8000}", 3, 2, 2),
     ] {
         js_string(p, plugin);
         js_string(p, cluster);
         js_string(p, namespace);
         js_number(p, kind);
         js_number(p, order);
+        js_number(p, side);
     }
     js_number(p, 8); // pageSize 7
     js_number(p, 0); // chunkLimit: default
@@ -643,36 +664,65 @@ fn options_unpack_from_the_documented_layout() {
             js_string(p, s);
         }
     }
+    js_string(p, "1.0");
+    js_string(p, "");
     js_number(p, u64::from(u32::MAX) + 1); // maxSourceItems u32::MAX
     js_number(p, 1); // maxChunksWithoutProgress 0 (validate refuses it)
+    js_number(p, 2); // collation: { locale: "en" }
     let mut want = PagerOptions::new(vec![
         SourceSpec {
             id: SourceId::new("helm.packages", "", "kubeapps"),
             kind: SourceKind::Kubeapps,
             order: None,
+            filter: None,
         },
         SourceSpec {
             id: SourceId::new("flux\u{0}é", "c😀", ""),
             kind: SourceKind::Kubernetes,
             order: Some(SourceOrder::Name),
+            filter: Some(FilterSide::Source),
         },
         SourceSpec {
             id: SourceId::new("p", "\u{7fff}", "\u{8000}"),
             kind: SourceKind::Unordered,
             order: Some(SourceOrder::None),
+            filter: Some(FilterSide::Pager),
         },
     ]);
     want.page_size = 7;
-    want.sort = SortOrder::DisplayName;
+    want.sort = SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::En);
     want.filter = FilterOptions {
         query: "sql".into(),
         categories: vec!["Database".into(), "é".into()],
         repositories: vec![],
         plugins: vec!["helm.packages".into()],
+        pkg_version: "1.0".into(),
+        app_version: String::new(),
     };
     want.max_source_items = u32::MAX;
     want.max_chunks_without_progress = 0;
     assert_eq!(unpack_options(&packed), want);
+    // Without the collation (the last member): displayName, case-insensitive by bytes; the root
+    // collation is 1.
+    let plain = &packed[..packed
+        .char_indices()
+        .rev()
+        .nth(2)
+        .expect("three characters")
+        .0];
+    assert_eq!(unpack_options(plain).sort, SortOrder::DisplayName);
+    for (n, want) in [
+        (0, SortOrder::DisplayName),
+        (
+            1,
+            SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::Root),
+        ),
+        (3, SortOrder::DisplayName),
+    ] {
+        let mut q = plain.to_string();
+        js_number(&mut q, n);
+        assert_eq!(unpack_options(&q).sort, want, "collation {n}");
+    }
     // Cut anywhere (never, from readOptions): whatever is left reads as absent, without a panic.
     for (end, _) in packed.char_indices() {
         let _ = unpack_options(&packed[..end]);

@@ -179,7 +179,7 @@ function readChunk(response) {
   }
 }
 
-const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems"];
+const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems", "unreachable"];
 const NC = COUNTERS.length;
 
 /** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */
@@ -193,13 +193,18 @@ function counted(into, counters, at) {
 
 /**
  * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
- * `COUNTERS`, `itemsEmitted`, then the `COUNTERS` of each source; `labels` names the sources.
+ * `COUNTERS`, `itemsEmitted`, then each source's `COUNTERS` and `streamed` (1 or 0); `labels`
+ * names the sources.
  */
 function makeStats(counters, labels, at = 0) {
   const c = at ? counters.subarray(at) : counters;
   const stats = counted({}, c, 0);
   stats.itemsEmitted = counter(c, NC);
-  stats.sources = labels.map((source, s) => counted({ source }, c, NC + 1 + NC * s));
+  stats.sources = labels.map((source, s) => {
+    const o = counted({ source }, c, NC + 1 + (NC + 1) * s);
+    o.streamed = counter(c, 2 * NC + 1 + (NC + 1) * s) === 1;
+    return o;
+  });
   return stats;
 }
 
@@ -238,11 +243,12 @@ function pageChunk(items) {
 
 /**
  * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`, 3 `reordered`), the item count n, n chunk slots (`pageChunk`), n indices, then the counters
- * (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed. Without a `token`, the
- * pager's `PagerStats` of the counters in `data` instead.
+ * `truncated`, 3 `reordered`, 4 `late`), the item count n, n chunk slots (`pageChunk`), n indices,
+ * then the counters (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed;
+ * `unreachable` the page's `UnreachableSource[]`. Without a `token`, the pager's `PagerStats` of
+ * the counters in `data` instead.
  */
-function makePage(data, token, labels) {
+function makePage(data, token, labels, unreachable) {
   if (token === undefined) return makeStats(data, labels);
   const [flags, n] = data;
   const items = new Array(n);
@@ -256,6 +262,8 @@ function makePage(data, token, labels) {
     inconsistent: (flags & 2) !== 0,
     truncated: (flags & 4) !== 0,
     reordered: (flags & 8) !== 0,
+    late: (flags & 16) !== 0,
+    unreachable,
     stats: makeStats(data, labels, 2 + 2 * n),
     ...categoriesOf(labels),
   };

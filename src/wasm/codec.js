@@ -20,7 +20,7 @@ function makeTokenState(t, page) {
     const flags = num(), offset = num();
     const plugin = s(), cluster = s(), namespace = s(), chunkToken = s();
     const watermark = flags & 1 ? { sortKey: s(), identity: { plugin: s(), cluster: s(), namespace: s(), identifier: s() } } : null;
-    state.sources.push({ plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4) });
+    state.sources.push({ plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4), behind: !!(flags & 8) });
   }
   return page ? { kind: "page", version: num(), byteLength: num(), textLength: num(), ...state } : state;
 }

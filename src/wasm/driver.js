@@ -1,9 +1,11 @@
-// The asynchronous half of the boundary, in JS: `pager.nextPage(fetchChunk, { signal })` and the
-// built-in fetchers. They only await promises and call the pager's own sans-IO methods; doing
-// that here keeps an async executor, closures and web-sys bindings out of the wasm. Also the
-// reading of the pager's JS inputs (options, fetcher options, failures): one table-driven reader
-// here instead of a schema interpreter in the wasm; the wasm gets typed values, packed. The
-// fetchers are the package's own exports (scripts/package.mjs re-exports them next to the glue's).
+// The asynchronous half of the boundary, in JS: `pager.nextPage(fetchChunk, { signal })`, which
+// only awaits the caller's promises and calls the pager's own sans-IO methods (docs/DESIGN.md,
+// "What runs in JS, and why"), and the built-in fetchers' factories: they read their options and
+// hand each request to the wasm (src/wasm/fetch.rs: web-sys fetch), except `connectFetcher`,
+// which calls the caller's own Connect clients. Also the reading of the pager's JS inputs
+// (options, fetcher options, failures): one table-driven reader here instead of a schema
+// interpreter in the wasm; the wasm gets typed values, packed. The fetchers are the package's own
+// exports (scripts/package.mjs re-exports them next to the glue's).
 // Never throws synchronously, but for the PagerErrors of the readers (`INVALID_OPTIONS`, and
 // `INVALID_RESPONSE` from `readFailure`: the wasm catches them) and of the fetchers. Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
@@ -13,6 +15,17 @@ import { describe, isObject, wellFormed } from "./json.js";
 
 /** 410 answers in a row within one call before the driver gives up (`SOURCE_FAILED`). */
 const MAX_EXPIRED_IN_A_ROW = 8;
+
+/**
+ * The automatic retry of an unreachable source: a nextPage call asks it again once this long has
+ * passed since it was set aside, 5 s the first time, doubling each time it is set aside again
+ * without having answered in between, at most 5 minutes.
+ */
+const RETRY_FIRST_MS = 5000;
+const RETRY_MAX_MS = 300000;
+
+/** Pager → Map(source index → { at, delay }): when nextPage retries each unreachable source. */
+const backoffs = new WeakMap();
 
 const ignore = () => {};
 
@@ -94,12 +107,15 @@ const SOURCE = [
   ["namespace", STR, DEFAULTED],
   ["kind", ["kubernetes", "kubeapps", "unordered"], OPTIONAL],
   ["order", ["name", "none"], OPTIONAL],
+  ["filter", ["source", "pager"], OPTIONAL],
 ];
 const FILTER = [
   ["query", STR, DEFAULTED],
   ["categories", STRINGS, DEFAULTED],
   ["repositories", STRINGS, DEFAULTED],
   ["plugins", STRINGS, DEFAULTED],
+  ["pkgVersion", STR, DEFAULTED],
+  ["appVersion", STR, DEFAULTED],
 ];
 const OPTIONS = [
   ["sources", { of: SOURCE }, REQUIRED],
@@ -109,6 +125,8 @@ const OPTIONS = [
   ["filter", FILTER, OPTIONAL],
   ["maxSourceItems", U32, OPTIONAL],
   ["maxChunksWithoutProgress", U32, OPTIONAL],
+  // The locales in `Collation::ALL`'s order (src/collation.rs).
+  ["collation", [["locale", ["root", "en"], DEFAULTED]], OPTIONAL],
 ];
 const LISTS = ["available", "installed"];
 const KUBEAPPS_FETCHER = [
@@ -229,7 +247,10 @@ function pack(v, kind) {
 
 /** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
 function readOptions(value) {
-  return pack(readInput(value, OPTIONS), OPTIONS);
+  const o = readInput(value, OPTIONS);
+  // `collation: {}` is the root collation (the locale's default).
+  if (o[7]) o[7][0] ??= 0;
+  return pack(o, OPTIONS);
 }
 
 /**
@@ -467,18 +488,30 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
     return makeError("SOURCE_FAILED", message, details);
   };
 
+  // Each unreachable source's backoff, kept with the caller's Pager (the handle is this call's).
+  const key = owner ?? pager;
+  const retry = backoffs.get(key) ?? new Map();
+  backoffs.set(key, retry);
+
   async function run() {
     // Start once the previous calls have settled (in a microtask when there are none), or stop
     // waiting for them at once when this call is aborted or the pager freed.
     await (previous && Promise.race([previous, ...stops]));
     if (freedNow) throw freedError();
     if (isAborted()) throw aborted();
+    // Unreachable sources whose backoff has passed are asked again (their items come back).
+    const now = Date.now();
+    for (const [index, b] of retry) if (now >= b.at) pager.retryUnreachable(index);
     let expiredInARow = 0;
     for (;;) {
       // Also after a round: the pager may have been freed while its answers were fed (by a getter).
       if (freedNow) throw freedError();
       const page = pager.takePage();
-      if (page !== null) return page;
+      if (page !== null) {
+        // Each source set aside carries the failure that did it (the transport's own error).
+        for (const u of page.unreachable) if (retry.has(u.sourceIndex)) u.error = retry.get(u.sourceIndex).cause;
+        return page;
+      }
       const requests = pager.nextRequests();
       if (requests.length === 0) {
         // nextPage settles every request of a round and calls run one at a time, so only
@@ -511,6 +544,7 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
           try {
             if (pager.feed(id, answer) === "stale") throw outside(id);
             expiredInARow = 0;
+            retry.delete(index);
           } catch (e) {
             // The core left its state as it was; clear the request so the next call asks again.
             clear(id);
@@ -532,6 +566,12 @@ function drive(pager, fetchChunk, options, labels, kubernetes) {
           }
           if (outcome === "stale") {
             firstError ??= outside(id);
+            continue;
+          }
+          if (outcome === "unreachable") {
+            // Set aside: the page goes on from the other sources and names it. Retried later.
+            const delay = Math.min(2 * (retry.get(index)?.delay ?? RETRY_FIRST_MS / 2), RETRY_MAX_MS);
+            retry.set(index, { at: Date.now() + delay, delay, cause: answer });
             continue;
           }
           const recovers = failure.status === 410 && kubernetes[index] === "1";
@@ -586,31 +626,30 @@ function failed(url, status, body, cause, why = "") {
   return makeError("SOURCE_FAILED", text, details);
 }
 
-/** GETs `url` and resolves with its JSON body, or rejects with `SOURCE_FAILED`. */
-async function getJson(url, headers, signal) {
-  const h = new Headers();
-  h.append("Accept", "application/json");
-  for (const [k, v] of headers) h.append(k, v);
-  const init = { method: "GET", headers: h };
-  if (isObject(signal)) init.signal = signal;
-  let response;
-  try {
-    response = await fetch(url, init);
-  } catch (e) {
-    // AbortError passes through unchanged: nextPage reports ABORTED itself.
-    if (stringField(e, ["name"]) === "AbortError") throw e;
-    throw failed(url, 0, undefined, e, causeText(e));
-  }
-  const status = response.status;
-  let body;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  if (response.ok && isObject(body)) return body;
-  if (response.ok) throw failed(url, status, undefined, response, "the body is not a JSON object");
-  throw failed(url, status, body, response);
+/**
+ * The wasm's maker of a REST fetcher's fetchChunk (`make_fetcher` in src/wasm/fetch.rs: the URL,
+ * then web-sys `fetch`), handed over by the module's start function when it is instantiated (on
+ * import in Node and bundlers, in `init()` in the web build).
+ */
+let makeFetcher;
+function useFetchers(make) {
+  makeFetcher = make;
+}
+
+/**
+ * A REST fetcher's fetchChunk over its options as read (`kind` 0 kubeapps, 1 a Kubernetes list):
+ * the wasm's, made at its first request, so that a fetcher can be made before `init()` (at a
+ * module's top level); a request before `init()` rejects.
+ */
+function restFetcher(kind, url, headers, cluster = "", namespace = "", list = "") {
+  let chunk;
+  return (request, init) => {
+    if (chunk === undefined) {
+      if (makeFetcher === undefined) return Promise.reject(new Error("kubeapps-pager: a request before init(): await init() first"));
+      chunk = makeFetcher(kind, url, headers, cluster, namespace, list);
+    }
+    return chunk(request, init);
+  };
 }
 
 /** A request's `limit` as a whole number (0 when it is not a number). */
@@ -660,25 +699,46 @@ function fetcherOptions(options, shape) {
  * request's source (`context.cluster`/`namespace` fill empty ones). Throws `INVALID_OPTIONS`. A
  * non-2xx answer rejects with a `SOURCE_FAILED` whose `details` carry `status`, and for a
  * Kubernetes `Status` body its `reason` and `metadata.continue` (`continue`), which is what
- * `Pager.fail` and `nextPage` read to recover from 410 Expired.
+ * `Pager.fail` and `nextPage` read to recover from 410 Expired. The options are read here (also
+ * before `init()`); each request is the wasm's (`src/wasm/fetch.rs`: the global `fetch` through
+ * web-sys), and needs `init()` to have run.
  */
 function kubeappsFetcher(options) {
   const [url, headers, cluster, namespace, list] = fetcherOptions(options, KUBEAPPS_FETCHER);
   checkUrl(url, /[?#]/, "baseUrl", "a query or fragment (the path and the query are the fetcher's)");
-  const base = url.replace(/\/+$/, "");
-  const enc = encodeURIComponent;
-  return (request, init) => {
-    const plugin = stringField(request, ["source", "plugin"]);
-    const path = plugin.endsWith(".packages") ? plugin.slice(0, -".packages".length) : plugin;
-    const c = stringField(request, ["source", "cluster"]) || cluster;
-    const ns = stringField(request, ["source", "namespace"]) || namespace;
-    const token = stringField(request, ["pageToken"]);
-    let url =
-      `${base}/plugins/${enc(path)}/packages/v1alpha1/${LISTS[list]}packages` +
-      `?context.cluster=${enc(c)}&context.namespace=${enc(ns)}&paginationOptions.pageSize=${limitOf(request)}`;
-    if (token !== "") url += `&paginationOptions.pageToken=${enc(token)}`;
-    return getJson(url, headers, signalOf(init));
-  };
+  return restFetcher(0, url.replace(/\/+$/, ""), headers, cluster, namespace, LISTS[list]);
+}
+
+/** UTF-8 byte order (the core's), by code points: JS's own sort compares UTF-16 units. */
+function utf8Order(a, b) {
+  const x = [...a], y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * `kubeappsFilterOptions(filter)`, an export of the package: the Kubeapps `FilterOptions` (JSON
+ * field names, empty fields left out, as protojson writes them) that the pager sends a source that
+ * filters for the pager's `filter` (`FilterOptions`): the query trimmed of Unicode white space,
+ * categories and repositories sorted (UTF-8 byte order) without repeats, `plugins` left out (the
+ * pager applies it); `undefined` when nothing is left. A request to such a source carries it as
+ * `filterOptions`; a fetcher of another transport (Connect, gRPC-web) puts it in its request.
+ * Throws `INVALID_OPTIONS` as `new Pager` does for a bad filter.
+ */
+function kubeappsFilterOptions(filter) {
+  const [query = "", categories = [], repositories = [], , pkgVersion = "", appVersion = ""] = readInput(filter ?? {}, FILTER);
+  const set = (v) => [...new Set(v)].sort(utf8Order);
+  const out = {};
+  const q = query.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "");
+  if (q !== "") out.query = q;
+  if (categories.length > 0) out.categories = set(categories);
+  if (repositories.length > 0) out.repositories = set(repositories);
+  if (pkgVersion !== "") out.pkgVersion = pkgVersion;
+  if (appVersion !== "") out.appVersion = appVersion;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
@@ -687,14 +747,9 @@ function kubeappsFetcher(options) {
  * `INVALID_OPTIONS`; answers as `kubeappsFetcher`'s.
  */
 function kubernetesListFetcher(options) {
-  const [base, headers] = fetcherOptions(options, LIST_FETCHER);
-  checkUrl(base, /#/, "url", "a fragment (limit and continue would land in it)");
-  return (request, init) => {
-    const token = stringField(request, ["pageToken"]);
-    let url = `${base}${base.includes("?") ? "&" : "?"}limit=${limitOf(request)}`;
-    if (token !== "") url += `&continue=${encodeURIComponent(token)}`;
-    return getJson(url, headers, signalOf(init));
-  };
+  const [url, headers] = fetcherOptions(options, LIST_FETCHER);
+  checkUrl(url, /#/, "url", "a fragment (limit and continue would land in it)");
+  return restFetcher(1, url, headers);
 }
 
 /**
@@ -743,6 +798,9 @@ function connectFetcher(options) {
       context: { cluster: stringField(request, ["source", "cluster"]) || cluster, namespace: stringField(request, ["source", "namespace"]) || namespace },
       paginationOptions: { pageToken: stringField(request, ["pageToken"]), pageSize: limitOf(request) },
     };
+    // The filter, for a source that filters (Kubeapps' FilterOptions: the message field's init).
+    const filter = field(request, "filterOptions");
+    if (isObject(filter)) message.filterOptions = filter;
     try {
       return await client[method](message, call);
     } catch (e) {
@@ -758,4 +816,4 @@ function connectFetcher(options) {
   };
 }
 
-export { drive, guardPager, kubeappsFetcher, kubernetesListFetcher, connectFetcher, readOptions, readFailure };
+export { drive, guardPager, kubeappsFetcher, kubeappsFilterOptions, kubernetesListFetcher, connectFetcher, readOptions, readFailure, useFetchers, failed, causeText };

@@ -5,7 +5,8 @@
 //! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
 //! - `kubeappsFetcher`, `kubernetesListFetcher`, `connectFetcher`: exported by `driver.js` itself,
 //!   `PageWindow`, `readPageToken`, `writePageToken` by `window.js` (the entry points re-export
-//!   them; declared in `types-pager.d.ts`), no wasm export
+//!   them; declared in `types-pager.d.ts`), no wasm export; the two REST fetchers' requests are
+//!   `fetch`'s (web-sys `fetch`, handed to `driver.js` when the module starts)
 //! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `driver.js` and
 //!   unpacked by [`crate::view`]; JSON text written by it); `chunk.js`, `json.js`, `codec.js`,
 //!   `errors.js`, `driver.js`: the JS halves
@@ -17,9 +18,9 @@
 //! token inspector). The npm package ships each alone (`kubeapps-pager`, `kubeapps-pager/codec`),
 //! so a dashboard that pages lists does not download the codecs; the test builds have both.
 //!
-//! What runs where is chosen for the shipped size (BENCHMARKS.md, "Size"): awaiting promises,
-//! fetching and reading the pager's inputs are JS's; the pager, the codecs and every semantic
-//! check are Rust's.
+//! What runs where (docs/DESIGN.md, "What runs in JS, and why"): `nextPage`'s await loop,
+//! `connectFetcher` and reading the pager's inputs are JS's; the REST fetchers' requests, the
+//! pager, the codecs and every semantic check are Rust's.
 
 // A module built with one of the two features leaves some shared helpers unused.
 #![cfg_attr(not(all(feature = "pager", feature = "codec")), allow(dead_code))]
@@ -30,6 +31,8 @@ mod convert;
 #[cfg(feature = "pager")]
 mod driver;
 mod errors;
+#[cfg(feature = "pager")]
+mod fetch;
 #[cfg(feature = "pager")]
 pub mod memory;
 #[cfg(feature = "pager")]

@@ -14,7 +14,7 @@ use super::convert::to_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
 use crate::options::SourceKind;
-use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats};
+use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats, UnreachableSource};
 use crate::view::ChunkFields;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
@@ -26,7 +26,12 @@ extern "C" {
     #[wasm_bindgen(js_name = pageChunk)]
     fn page_chunk(items: &JsValue);
     #[wasm_bindgen(js_name = makePage)]
-    fn make_page(data: &[u32], token: Option<&str>, labels: &JsValue) -> JsValue;
+    fn make_page(
+        data: &[u32],
+        token: Option<&str>,
+        labels: &JsValue,
+        unreachable: &JsValue,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = keepCategories)]
     fn keep_categories(labels: &JsValue, index: u32);
 }
@@ -40,8 +45,8 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's; each
-/// u64 as its low and high u32.
+/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's and
+/// whether it streamed (1 or 0); each u64 as its low and high u32.
 fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     let mut push = |n: u64| out.extend([n as u32, (n >> 32) as u32]);
     let total = stats.total();
@@ -56,17 +61,47 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             s.stale_responses,
             s.whole_read_switches,
             s.late_items,
+            s.unreachable,
         ] {
             push(n);
         }
         if core::ptr::eq(s, &total) {
             push(stats.items_emitted);
+        } else {
+            push(s.streamed.into());
         }
     }
 }
 
-/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, stats }`, in
-/// one call.
+/// `UnreachableSource`: `{ sourceIndex, source, cause, status, reason? }` (`source`: its label).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct UnreachableView<'a> {
+    source_index: usize,
+    source: String,
+    cause: &'static str,
+    status: u16,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+}
+
+/// `UnreachableSource[]`.
+fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
+    let views: Vec<UnreachableView> = list
+        .iter()
+        .map(|u| UnreachableView {
+            source_index: u.source_index,
+            source: u.source.label(),
+            cause: u.cause.as_str(),
+            status: u.status,
+            reason: u.reason.as_deref(),
+        })
+        .collect();
+    to_js(&views)
+}
+
+/// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, late,
+/// unreachable, stats }`, in one call.
 pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
@@ -75,7 +110,8 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
         u32::from(page.done)
             | u32::from(page.inconsistent) << 1
             | u32::from(page.truncated) << 2
-            | u32::from(page.reordered) << 3,
+            | u32::from(page.reordered) << 3
+            | u32::from(page.late) << 4,
     );
     data.push(n as u32);
     // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js
@@ -97,7 +133,8 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
         data.push(item.index);
     }
     push_counters(&mut data, &page.stats);
-    make_page(&data, Some(&page.next_page_token), labels)
+    let unreachable = unreachable_to_js(&page.unreachable);
+    make_page(&data, Some(&page.next_page_token), labels, &unreachable)
 }
 
 /// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
@@ -182,6 +219,7 @@ fn outcome(o: FeedOutcome) -> String {
     match o {
         FeedOutcome::Accepted => "accepted".into(),
         FeedOutcome::Stale => "stale".into(),
+        FeedOutcome::Unreachable => "unreachable".into(),
     }
 }
 
@@ -201,7 +239,7 @@ fn to_request_id(id: &JsValue) -> JsResult<u64> {
 }
 
 /// `ChunkRequest`: `{ requestId, sourceIndex, source: { plugin, cluster, namespace }, pageToken,
-/// limit }`.
+/// limit, filterOptions? }`; `filterOptions` only for a source that filters.
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RequestView<'a> {
@@ -210,6 +248,25 @@ struct RequestView<'a> {
     source: &'a crate::SourceId,
     page_token: &'a str,
     limit: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    filter_options: Option<FilterOptionsView<'a>>,
+}
+
+/// Kubeapps `FilterOptions` as protojson writes it: empty fields left out (`plugins` is never
+/// sent: it is the pager's rule).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FilterOptionsView<'a> {
+    #[serde(skip_serializing_if = "str::is_empty")]
+    query: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    categories: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    repositories: &'a [String],
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pkg_version: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    app_version: &'a str,
 }
 
 /// `ChunkRequest[]`.
@@ -222,6 +279,13 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
             source: &r.source,
             page_token: &r.page_token,
             limit: r.limit,
+            filter_options: r.filter.as_ref().map(|f| FilterOptionsView {
+                query: &f.query,
+                categories: &f.categories,
+                repositories: &f.repositories,
+                pkg_version: &f.pkg_version,
+                app_version: &f.app_version,
+            }),
         })
         .collect();
     to_js(&views)
@@ -397,6 +461,25 @@ impl JsPager {
     pub fn stats(&self) -> JsResult<JsValue> {
         let mut counters = Vec::new();
         JsPager::with(&self.core, |p| push_counters(&mut counters, p.stats()))?;
-        Ok(make_page(&counters, None, &self.sources.labels_js))
+        Ok(make_page(
+            &counters,
+            None,
+            &self.sources.labels_js,
+            &JsValue::UNDEFINED,
+        ))
+    }
+
+    /// Asks the unreachable sources again (`sourceIndex`: that one alone; an index that names no
+    /// source retries none): the next page asks them what they failed to answer; their items the
+    /// list went past come late, none twice. Returns how many sources it retried.
+    #[wasm_bindgen(js_name = retryUnreachable)]
+    pub fn retry_unreachable(
+        &self,
+        #[wasm_bindgen(js_name = sourceIndex)] source_index: Option<u32>,
+    ) -> JsResult<u32> {
+        let index = source_index.map(|i| i as usize);
+        Ok(JsPager::with(&self.core, |p| {
+            p.retry_unreachable(index).len() as u32
+        })?)
     }
 }

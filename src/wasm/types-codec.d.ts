@@ -33,6 +33,12 @@ export interface SourceTokenState {
   exhausted: boolean;
   /** The source's list went on after a 410 Expired. */
   inconsistent: boolean;
+  /**
+   * The source was set aside (unreachable) while the list went past it: its items above its own
+   * watermark and up to the others' are still to come (late). `decodePageToken` always gives it;
+   * `encodePageToken` takes it missing as `false`.
+   */
+  behind?: boolean;
 }
 
 /** The decoded NextPageToken (`decodePageToken`, `encodePageToken`). */

@@ -26,23 +26,56 @@ export interface SourceOptions {
    */
   kind?: SourceKind;
   /**
-   * The order the source streams in: `"name"` (byte order) or `"none"` (read whole, then sorted).
+   * The order the source streams in: `"name"` (by name in the merge's order of names: byte order,
+   * or under a `collation` with `sort: "name"` that collation's order, as a Kubeapps plugin on a
+   * database in a natural collation returns it) or `"none"` (read whole, then sorted).
    * Default: `"name"` for `kubernetes` and `kubeapps`, `"none"` for `unordered` and for a
-   * `kubernetes` source over all namespaces (its list is in namespace/name order).
+   * `kubernetes` source over all namespaces (its list is in namespace/name order). A `kubernetes`
+   * source is read whole under a `collation` (the apiserver lists in byte order).
    */
   order?: "name" | "none";
+  /**
+   * Who applies the filter. `"source"`: each request carries it ({@link ChunkRequest.filterOptions},
+   * which the built-in fetcher sends as `filterOptions.*`) and the pager keeps every item the
+   * source answers (the plugin's search is the search; only `plugins` stays the pager's).
+   * `"pager"`: the requests carry none and the pager applies {@link FilterOptions}' rules.
+   * Default: `"source"` for `helm.packages`, `fluxv2.packages` and `kapp_controller.packages`
+   * of any kind but `kubernetes`; `"pager"` otherwise. Page tokens are bound to it whenever the
+   * filter sends something (`FILTER_MISMATCH`).
+   */
+  filter?: "source" | "pager";
 }
 
-/** Kubeapps `FilterOptions` plus `plugins`, applied client-side to every item. Empty = everything. */
+/**
+ * Kubeapps `FilterOptions` plus `plugins`. Empty = everything. Every field but `plugins` is sent to
+ * the sources that filter (see {@link SourceOptions.filter}), which apply their own rules; for the
+ * sources the pager filters, the rules below apply to every item.
+ */
 export interface FilterOptions {
-  /** Case-insensitive substring of name, displayName, shortDescription or identifier. */
+  /** Case-insensitive substring of name, displayName, shortDescription or identifier (trimmed). */
   query?: string;
   /** Any of these categories (exact). */
   categories?: string[];
   /** Any of these repositories: the identifier's part before the first `/` (exact). */
   repositories?: string[];
-  /** Any of these plugin names (exact). */
+  /** Any of these plugin names (exact). Always the pager's; never sent. */
   plugins?: string[];
+  /** Kubeapps `pkgVersion`. Only a source can match a version: with a source the pager filters, `INVALID_OPTIONS`. */
+  pkgVersion?: string;
+  /** Kubeapps `appVersion`; as `pkgVersion`. */
+  appVersion?: string;
+}
+
+/**
+ * Kubeapps' own `FilterOptions` (packages.proto), as sent to a source that filters: JSON field
+ * names, empty fields left out.
+ */
+export interface KubeappsFilterOptions {
+  query?: string;
+  categories?: string[];
+  repositories?: string[];
+  pkgVersion?: string;
+  appVersion?: string;
 }
 
 /**
@@ -63,13 +96,39 @@ export interface PagerOptions {
   pageSize?: number;
   /** Items per backend request (`limit`), 1 to 10,000; default 500. */
   chunkLimit?: number;
-  /** `"name"`: byte order of `name` (Kubeapps core); `"displayName"`: case-insensitive (the dashboard). Default `"name"`. */
+  /**
+   * The field the merge orders by: `"name"` (Kubeapps core) or `"displayName"` (the dashboard;
+   * an empty one sorts as the name). Without a `collation`: `name` by bytes, `displayName`
+   * case-insensitively (Unicode's default lowercase), then by bytes. Default `"name"`.
+   */
   sort?: "name" | "displayName";
+  /**
+   * Orders the sort field in a natural, locale-aware order instead: see {@link CollationOptions}.
+   * Only the `"kubeapps-pager/collation"` entry has the collator; the others throw
+   * `INVALID_OPTIONS` with `details` `{ field: "collation", entry: "kubeapps-pager/collation" }`.
+   * Part of the page token's fingerprint: a token made under another collation (or none) is
+   * `FILTER_MISMATCH`.
+   */
+  collation?: CollationOptions;
   filter?: FilterOptions;
-  /** Cap for a source read whole (unordered, or any source under `displayName`); default 10,000. */
+  /** Cap for a source read whole (unordered, any source under `displayName`, a `kubernetes` one under a `collation`); default 10,000. */
   maxSourceItems?: number;
   /** Chunks in a row with nothing new before `NO_PROGRESS`; default 256. */
   maxChunksWithoutProgress?: number;
+}
+
+/**
+ * A collation of the sort field: the Unicode Collation Algorithm (UTS #10) with CLDR's data, from
+ * ICU4X's `icu_collator` 2.4.0 compiled into the wasm (not `Intl.Collator`: the order, and with it
+ * every page token, is the same in every browser and version). Settings: strength tertiary,
+ * alternate `shifted`: spaces and punctuation are ignored but for ties (`kubeapps` sorts before
+ * `kube-prometheus`, read as `kubeprometheus`), letters compare case-insensitively and without
+ * accents first (`Zeta-Board` under Z, `école` among the e's), then accents, then case (lowercase
+ * first); names the collation ties are ordered by their bytes, then by identity.
+ */
+export interface CollationOptions {
+  /** `"root"` (CLDR's root collation, the default) or `"en"` (English: the same order, CLDR has no English tailoring). */
+  locale?: "root" | "en";
 }
 
 /** A backend request to make. */
@@ -83,6 +142,11 @@ export interface ChunkRequest {
   pageToken: string;
   /** `limit` / `paginationOptions.pageSize`. */
   limit: number;
+  /**
+   * For a source that filters, when the filter sends something: the filter to send
+   * (`GetAvailablePackageSummariesRequest.filterOptions`). Absent: send none.
+   */
+  filterOptions?: KubeappsFilterOptions;
 }
 
 /**
@@ -161,8 +225,36 @@ export interface KubernetesStatus {
   [key: string]: unknown;
 }
 
-/** `"accepted"`, or `"stale"`: the answer's request was superseded, answered already or never made (ignored, counted). */
-export type FeedOutcome = "accepted" | "stale";
+/**
+ * `"accepted"`; `"stale"`: the answer's request was superseded, answered already or never made
+ * (ignored, counted); `"unreachable"` (from `fail`): the failure set its source aside, see
+ * {@link UnreachableSource}.
+ */
+export type FeedOutcome = "accepted" | "stale" | "unreachable";
+
+/**
+ * A source a page lacks, and why (AIP-217's `unreachable`). A source is set aside when a request
+ * fails for good (HTTP 403, 404 or 501, or a `reason` naming PermissionDenied, NotFound,
+ * Unimplemented or Forbidden in any of the gRPC, Connect or Kubernetes spellings:
+ * `"failed-for-good"`) or fails 5 times in a row (`"repeated-failures"`; a 410 a `kubernetes`
+ * source recovers from does not count). The other sources go on in the same order; once it is
+ * retried (`retryUnreachable()`, or `nextPage` on its own after a backoff of 5 s doubling to 5 min)
+ * and answers, its items come back: those the list went past meanwhile late (`Page.late`), none
+ * twice, none skipped.
+ */
+export interface UnreachableSource {
+  /** Index of the source in `options.sources`. */
+  sourceIndex: number;
+  /** `plugin/cluster/namespace`. */
+  source: string;
+  cause: "failed-for-good" | "repeated-failures";
+  /** The last failure's HTTP status (0: no answer). */
+  status: number;
+  /** The last failure's reason, when it gave one. */
+  reason?: string;
+  /** From `nextPage`: what the fetchChunk rejected with (a built-in fetcher's `SOURCE_FAILED`, whose own `cause` is the transport's error). */
+  error?: unknown;
+}
 
 /** Counters for one source. */
 export interface SourceStats {
@@ -179,12 +271,21 @@ export interface SourceStats {
   staleResponses: number;
   /** Times the source was found out of the merge order (another collation, a map walk, a continuation going back) and switched to one whole read (`maxSourceItems` at most). */
   wholeReadSwitches: number;
-  /** Late items shown: never shown before, yet sorting before items already shown (their source was found out of order). */
+  /** Late items shown: never shown before, yet sorting before items already shown (their source was found out of order, or was unreachable and came back). */
   lateItems: number;
+  /** Times the source was set aside as unreachable. */
+  unreachable: number;
+  /**
+   * The source is streamed: read chunk by chunk in the merge order (its own order is the merge
+   * order). `false`: read whole, then sorted (an `unordered` source, `order: "none"`, any source
+   * under `displayName`, a `kubernetes` one under a `collation`, or one switched to a whole read
+   * after it was found out of order: `wholeReadSwitches`).
+   */
+  streamed: boolean;
 }
 
 /** Counters: totals plus one entry per source. */
-export interface PagerStats extends Omit<SourceStats, "source"> {
+export interface PagerStats extends Omit<SourceStats, "source" | "streamed"> {
   itemsEmitted: number;
   sources: SourceStats[];
 }
@@ -243,8 +344,15 @@ export interface Page<T = any> {
   items: T[];
   /** Resumes right after this page (URL-safe). */
   nextPageToken: string;
-  /** Nothing more to come. */
+  /**
+   * Nothing more to come from the sources that answer. With `unreachable` not empty, the list is
+   * complete but for those sources: a retry opens it again.
+   */
   done: boolean;
+  /** The sources this page lacks, and why: empty when every source answered. */
+  unreachable: UnreachableSource[];
+  /** Some item of this page came late (see {@link UnreachableSource}); counted in `stats.lateItems`. */
+  late: boolean;
   /** A source's list is not one snapshot any more: it went on after a 410 Expired, or a continuation came from another resourceVersion. */
   inconsistent: boolean;
   /** A source ended before giving the items it said remained. */
@@ -309,7 +417,10 @@ export interface KubernetesListFetcherOptions {
 /**
  * A `fetchChunk` for the kubeapps-apis REST gateway. `options`: `{ baseUrl, context?, headers? }`;
  * each request's source gives the plugin, cluster and namespace (`context` fills empty ones).
- * Throws `INVALID_OPTIONS`.
+ * Throws `INVALID_OPTIONS`. May be made before `init()`; its requests (the global `fetch`, called
+ * from the wasm) need `init()` to have run, and one made before it rejects. A non-2xx answer, no
+ * answer or a body that is not a JSON object rejects with `SOURCE_FAILED` (`details.status`, `url`;
+ * `cause`: the `Response` or the network error); an abort with the `AbortError` itself.
  */
 export function kubeappsFetcher(options: KubeappsFetcherOptions & { list: "installed" }): FetchChunk<KubeappsSummariesResponse<InstalledPackageSummary>>;
 export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk<KubeappsSummariesResponse<AvailablePackageSummary>>;
@@ -445,7 +556,16 @@ export function readPageToken(options?: UrlTokenOptions): Required<PagePosition>
 export function writePageToken(position: PagePosition, options?: UrlTokenOptions): string;
 
 /**
+ * The Kubeapps `FilterOptions` a source that filters is sent for the pager's `filter`, as
+ * {@link ChunkRequest.filterOptions} holds it: query trimmed, categories and repositories sorted
+ * (UTF-8 byte order) without repeats, `plugins` left out, empty fields left out; `undefined` when
+ * nothing is left. For fetchers of other transports (Connect, gRPC-web). Throws `INVALID_OPTIONS`.
+ */
+export function kubeappsFilterOptions(filter?: FilterOptions): KubeappsFilterOptions | undefined;
+
+/**
  * A `fetchChunk` for a plain Kubernetes list endpoint. `options`: `{ url, headers? }`; each request
- * adds `limit` and, when it has one, `continue`. Throws `INVALID_OPTIONS`.
+ * adds `limit` and, when it has one, `continue`. Throws `INVALID_OPTIONS`. Made and failing as
+ * {@link kubeappsFetcher}'s (a 410 Expired's `Status` gives `details.reason` and `continue`).
  */
 export function kubernetesListFetcher(options: KubernetesListFetcherOptions): FetchChunk;

@@ -155,10 +155,11 @@ test("connectHandler sits over a real backend's service object (server/real's ch
     const error = await new Pager({ sources: [source] }).nextPage(fetchChunk).catch((e) => e);
     assert.deepEqual([error.code, error.details.status, error.cause.code, error.cause.rawMessage], ["SOURCE_FAILED", 503, Code.Unavailable, "chart cache resyncing"]);
     // A service without the installed list answers Unimplemented (501).
+    // It fails for good (issue 15): the page names the source, with the SOURCE_FAILED as its cause.
     const installed = await new Pager({ sources: [source] })
-      .nextPage(connectFetcher({ clients: { "fluxv2.packages": createPromiseClient(FluxV2PackagesService, transport) }, list: "installed" }))
-      .catch((e) => e);
-    assert.deepEqual([installed.details.status, installed.details.connectCode], [501, "unimplemented"]);
+      .nextPage(connectFetcher({ clients: { "fluxv2.packages": createPromiseClient(FluxV2PackagesService, transport) }, list: "installed" }));
+    const cause = installed.unreachable[0].error;
+    assert.deepEqual([installed.unreachable[0].status, cause.details.status, cause.details.connectCode], [501, 501, "unimplemented"]);
     pager.free();
   } finally {
     await new Promise((r) => http.close(r));

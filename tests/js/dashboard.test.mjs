@@ -173,10 +173,11 @@ test("SOURCE_FAILED with no answer: cause is the network error; a fetchChunk's o
   assert.match(error.userMessage, /could not be reached/);
 
   const status = { kind: "Status", apiVersion: "v1", code: 403, reason: "Forbidden", message: "packagemetadatas is forbidden" };
-  const denied = await pager.nextPage(() => Promise.reject(status)).catch((e) => e);
-  assert.equal(denied.cause, status);
-  assert.deepEqual([denied.details.status, denied.details.reason, denied.details.source], [403, "Forbidden", "helm.packages/default/kubeapps"]);
-  assert.match(denied.userMessage, /permission/);
+  // A 403 fails for good (issue 15): the page names the source, with the Status as it came.
+  const denied = await pager.nextPage(() => Promise.reject(status));
+  const [u] = denied.unreachable;
+  assert.equal(u.error, status);
+  assert.deepEqual([u.status, u.reason, u.source], [403, "Forbidden", "helm.packages/default/kubeapps"]);
   // Codes other than SOURCE_FAILED have user texts too, apart from their developer messages.
   const invalid = (() => {
     try {
@@ -241,6 +242,19 @@ test("connectFetcher maps each Connect code to its HTTP status (grpc-gateway's) 
     const thrown = new ConnectError(`plugin says ${Code[code]}`, code);
     const fetchChunk = connectFetcher({ clients: { "helm.packages": fakeClient(helm, () => thrown) } });
     const pager = new Pager({ sources: [HELM] });
+    if ([404, 403, 501].includes(status)) {
+      // Fails for good (issue 15): no rejection; the page names the source, with the failure.
+      const page = await pager.nextPage(fetchChunk);
+      assert.deepEqual(page.unreachable.map((u) => [u.source, u.status]), [["helm.packages/default/kubeapps", status]], Code[code]);
+      const error = page.unreachable[0].error;
+      assert.equal(error.code, "SOURCE_FAILED", Code[code]);
+      assert.equal(error.cause, thrown, "the ConnectError itself, one step away");
+      assert.equal(pager.retryUnreachable(), 1);
+      const again = await pager.nextPage(connectFetcher({ clients: { "helm.packages": fakeClient(helm) } }));
+      assert.equal(again.items.length, 3);
+      pager.free();
+      continue;
+    }
     const error = await pager.nextPage(fetchChunk).catch((e) => e);
     assert.equal(error.code, "SOURCE_FAILED", Code[code]);
     assert.equal(error.details.status, status, Code[code]);

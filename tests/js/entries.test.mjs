@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"))
 
 const PAGER_EXPORTS = [
   "PageWindow", "Pager", "PagerError", "connectFetcher", "default", "init", "kubeappsFetcher",
-  "kubernetesListFetcher", "readPageToken", "wasmMemoryBytes", "writePageToken",
+  "kubeappsFilterOptions", "kubernetesListFetcher", "readPageToken", "wasmMemoryBytes", "writePageToken",
 ];
 const CODEC_EXPORTS = [
   "PagerError", "decodeContinueToken", "decodeKubeappsToken", "decodePageToken", "default",
@@ -174,9 +174,9 @@ test("decodePageToken builds the same state as the JSON view (inspectToken), key
     fingerprint: "0123456789abcdef",
     pageSize: 4294967295,
     sources: [
-      { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", chunkToken: "", offset: 0, watermark: null, resourceVersion: "", exhausted: true, inconsistent: false },
-      { plugin: "plügin 😀", cluster: "clüster", namespace: "ns\u0000x", chunkToken: "+RID:~kubeapps/pkg-b==#RT:1#TRC:10", offset: 4294967295, watermark: mark("paquet-é😀漢", "other", "repo/paquet-é😀漢"), resourceVersion: "18446744073709551615", exhausted: false, inconsistent: true },
-      { plugin: "kapp_controller.packages", cluster: "", namespace: "", chunkToken: "12", offset: 3, watermark: mark("", "", "no-repo"), resourceVersion: "007", exhausted: false, inconsistent: false },
+      { plugin: "helm.packages", cluster: "default", namespace: "kubeapps", chunkToken: "", offset: 0, watermark: null, resourceVersion: "", exhausted: true, inconsistent: false, behind: false },
+      { plugin: "plügin 😀", cluster: "clüster", namespace: "ns\u0000x", chunkToken: "+RID:~kubeapps/pkg-b==#RT:1#TRC:10", offset: 4294967295, watermark: mark("paquet-é😀漢", "other", "repo/paquet-é😀漢"), resourceVersion: "18446744073709551615", exhausted: false, inconsistent: true, behind: true },
+      { plugin: "kapp_controller.packages", cluster: "", namespace: "", chunkToken: "12", offset: 3, watermark: mark("", "", "no-repo"), resourceVersion: "007", exhausted: false, inconsistent: false, behind: false },
     ],
   };
   const token = codec.encodePageToken(state);

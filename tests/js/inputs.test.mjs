@@ -7,9 +7,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readOptions, readFailure, kubeappsFetcher, kubernetesListFetcher } from "../../src/wasm/driver.js";
+import { readOptions, readFailure } from "../../src/wasm/driver.js";
 import { PagerError } from "../../src/wasm/errors.js";
 import { pkg, codec } from "./support/package.mjs";
+
+// The fetchers' options are read by driver.js too, but their requests are the wasm's
+// (src/wasm/fetch.rs): taken from the package, where the wasm is loaded.
+const { kubeappsFetcher, kubernetesListFetcher } = pkg;
 
 const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
 
@@ -78,17 +82,31 @@ function unpack(packed) {
     return n === 0 ? fallback : n - 1;
   };
   const strings = () => Array.from({ length: num() }, str);
-  const sources = Array.from({ length: num() }, () => ({
-    plugin: str(),
-    cluster: str(),
-    namespace: str(),
-    kind: ["kubeapps", "kubernetes", "kubeapps", "unordered"][num()],
-    order: [null, "name", "none"][num()],
-  }));
+  // Members added after the oracle was written (a source's `filter`, the filter's versions)
+  // appear only when given: the oracle's bases give none of them.
+  const sources = Array.from({ length: num() }, () => {
+    const s = {
+      plugin: str(),
+      cluster: str(),
+      namespace: str(),
+      kind: ["kubeapps", "kubernetes", "kubeapps", "unordered"][num()],
+      order: [null, "name", "none"][num()],
+    };
+    const side = [null, "source", "pager"][num()];
+    if (side !== null) s.filter = side;
+    return s;
+  });
   const options = { sources, pageSize: or(20), chunkLimit: or(500), sort: num() === 2 ? "displayName" : "name" };
   options.filter = { query: str(), categories: strings(), repositories: strings(), plugins: strings() };
+  for (const key of ["pkgVersion", "appVersion"]) {
+    const v = str();
+    if (v !== "") options.filter[key] = v;
+  }
   options.maxSourceItems = or(10000);
   options.maxChunksWithoutProgress = or(256);
+  // `collation` (issue 16): 1 + the locale's index in `Collation::ALL`, 0 when not given.
+  const locale = or(null);
+  if (locale !== null) options.collation = { locale: ["root", "en"][locale] };
   assert.equal(at, packed.length, "read to the end");
   return options;
 }
@@ -248,8 +266,11 @@ test("inputs longer than 1 MiB of JSON are INVALID_OPTIONS (100 million empty ca
 test("readOptions: null is not given where the shape allows it; JSON's reading of values otherwise", () => {
   const sources = [{ plugin: "p" }];
   const defaults = unpack(readOptions({ sources }));
-  const nulls = { sources: [{ plugin: "p", kind: null, order: null }], pageSize: null, chunkLimit: null, sort: null, filter: null, maxSourceItems: null, maxChunksWithoutProgress: null };
+  const nulls = { sources: [{ plugin: "p", kind: null, order: null }], pageSize: null, chunkLimit: null, sort: null, filter: null, maxSourceItems: null, maxChunksWithoutProgress: null, collation: null };
   assert.deepEqual(unpack(readOptions(nulls)), defaults);
+  // A collation: `{}` is the root locale's.
+  assert.deepEqual(unpack(readOptions({ sources, collation: {} })).collation, { locale: "root" });
+  assert.deepEqual(unpack(readOptions({ sources, collation: { locale: "en" } })).collation, { locale: "en" });
   // undefined members are not there; toJSON, getters and Proxies are read as JSON.stringify reads them.
   assert.deepEqual(unpack(readOptions({ sources, pageSize: undefined, filter: { query: undefined } })), defaults);
   const read = unpack(

@@ -76,10 +76,12 @@ function catalogs() {
   return [helm, flux];
 }
 
+// The test backends here do not filter: the pager does (`filter: "pager"`; a Kubeapps plugin
+// would filter itself by default).
 const OPTIONS = {
   sources: [
-    { plugin: "helm.packages", cluster: CLUSTER, namespace: NAMESPACE, kind: "kubeapps" },
-    { plugin: "fluxv2.packages", cluster: CLUSTER, namespace: NAMESPACE, kind: "kubeapps" },
+    { plugin: "helm.packages", cluster: CLUSTER, namespace: NAMESPACE, kind: "kubeapps", filter: "pager" },
+    { plugin: "fluxv2.packages", cluster: CLUSTER, namespace: NAMESPACE, kind: "kubeapps", filter: "pager" },
   ],
   pageSize: 3,
   chunkLimit: 2,

@@ -6,8 +6,9 @@ import { pkg, PagerError } from "./support/package.mjs";
 import { summary, offsetSource, drivePage, identity } from "./support/backend.mjs";
 
 const { Pager } = pkg;
+// The test backend does not filter: the pager does (a Kubeapps plugin would filter itself).
 const OPTIONS = {
-  sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps" }],
+  sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps", kind: "kubeapps", filter: "pager" }],
   pageSize: 3,
   chunkLimit: 3,
 };

@@ -7,7 +7,7 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import {
   useServices, DATA, Pager, PagerError, kubeappsFetcher, qs, scroll, filteringFetcher,
-  assertExactlyOnce, assertNoneTwiceNoneMissing, helmRowsDirect, identity, NEEDS_15,
+  assertExactlyOnce, assertNoneTwiceNoneMissing, helmRowsDirect, identity,
 } from "./support.mjs";
 
 const NS = "team-a";
@@ -119,7 +119,7 @@ for (const collation of ["en_US.UTF-8", "C"]) {
       }
     });
 
-    test("the pager's own filter on a Kubeapps source is the backend's: what the plugin's SQL matched (keywords and sources too), nothing narrowed", { todo: NEEDS_15, timeout: 60_000 }, async () => {
+    test("the pager's own filter on a Kubeapps source is the backend's: what the plugin's SQL matched (keywords and sources too), nothing narrowed", { timeout: 60_000 }, async () => {
       // "github" is in most charts' sources (URLs) and in few names or descriptions: the pager's
       // client-side rules (name, displayName, shortDescription, identifier) would drop those.
       const filter = { query: "github" };

@@ -22,9 +22,6 @@ export const DATA = (() => {
   return fs.existsSync(path.join(d, "bitnami", "index.yaml")) ? d : null;
 })();
 
-/** A todo reason for the cases that need Kubeapps sources filtered by the backend (issue 15, branch `partial`). */
-export const NEEDS_15 = "needs issue 15 (branch partial)";
-
 /**
  * useServices starts PostgreSQL and etcd before the file's tests and stops them after (node:test
  * runs `after` hooks when a test fails too; services.mjs also stops them at process exit and on

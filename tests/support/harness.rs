@@ -16,11 +16,12 @@ use std::collections::{HashMap, HashSet};
 use kubeapps_pager::token::PageToken;
 use kubeapps_pager::{
     Chunk, ChunkRequest, Failure, FeedOutcome, FilterOptions, Identity, ItemFields, Pager,
-    PagerError, PagerOptions, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec, Stats,
+    PagerError, PagerOptions, SortField, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec,
+    Stats,
 };
 
 use super::oracle::{identity_of, ref_key, ref_matches, RefKey, SplitMix};
-use super::sim::{Behaviour, Fault, Payload, Reply, Sim, Spoil};
+use super::sim::{Behaviour, Collation as DbCollation, Fault, Payload, Reply, Sim, Spoil};
 use super::{resume_from, ResumeFrom};
 
 /// Most answers the harness gives for one page before it calls the pager stuck.
@@ -89,6 +90,9 @@ impl Setup {
                     Behaviour::Unordered(..) => SourceKind::Unordered,
                 },
                 order: s.order,
+                // The simulated backends do not filter: the pager does (the filter sent to a
+                // source that filters is checked in src/pager/tests.rs and tests/js).
+                filter: Some(kubeapps_pager::FilterSide::Pager),
             })
             .collect();
         let mut o = PagerOptions::new(specs);
@@ -201,6 +205,8 @@ pub struct Figures {
     pub switches: u64,
     /// Late items shown (out of the page order, reported so).
     pub late: u64,
+    /// Times a source was set aside as unreachable.
+    pub unreachable: u64,
 }
 
 impl Figures {
@@ -218,6 +224,7 @@ impl Figures {
         self.late += o.late;
         self.resumes += o.resumes;
         self.duplicates_dropped += o.duplicates_dropped;
+        self.unreachable += o.unreachable;
     }
 }
 
@@ -274,6 +281,8 @@ pub struct Run {
     pending: Vec<ChunkRequest>,
     late: Vec<(u64, Chunk<Payload>)>,
     retry: HashMap<usize, ChunkRequest>,
+    /// Per source: it was set aside (unreachable) at some time, so it may show items late.
+    set_aside: Vec<bool>,
     inst: Instance,
     shown: HashMap<Identity, usize>,
     last_key: Option<RefKey>,
@@ -295,7 +304,16 @@ impl Run {
         let pager = Pager::new(options.clone())?;
         let mut sim = Sim::new();
         for s in &setup.sources {
-            sim.add_source(s.id.clone(), s.behaviour.clone(), s.items.clone());
+            let i = sim.add_source(s.id.clone(), s.behaviour.clone(), s.items.clone());
+            // Under a collated name sort, the offset sources in byte order are databases in
+            // that collation (the en_US-like ones stay: their order is learned, not the merge's).
+            if let (SortField::Name, Some(c)) = (options.sort.field(), options.sort.collation()) {
+                if let Behaviour::KubeappsOffset(cfg) = &mut sim.sources[i].behaviour {
+                    if cfg.collation == DbCollation::Bytes {
+                        cfg.collation = DbCollation::Uca(c);
+                    }
+                }
+            }
         }
         let n = setup.sources.len();
         Ok(Run {
@@ -312,6 +330,7 @@ impl Run {
             pending: Vec::new(),
             late: Vec::new(),
             retry: HashMap::new(),
+            set_aside: vec![false; n],
             inst: Instance::new(n),
             shown: HashMap::new(),
             last_key: None,
@@ -350,15 +369,28 @@ impl Run {
         self.take()
     }
 
-    /// Pages until `done` (at most `max_pages`), then one more page, which must be empty.
+    /// Pages until `done` (at most `max_pages`), then one more page, which must be empty. A page
+    /// done but for sources set aside brings them all back up and retries them (their items must
+    /// still come: `complete`).
     pub fn drain(&mut self, max_pages: usize) {
         let mut n = 0;
         while !self.done {
             n += 1;
             assert!(n <= max_pages, "not done after {max_pages} pages");
-            self.page();
+            let page = self.page();
+            if page.done && !self.done {
+                self.heal();
+            }
         }
         self.page();
+    }
+
+    /// Brings every source that is down back up and asks the unreachable ones again.
+    pub fn heal(&mut self) {
+        for i in 0..self.sim.sources.len() {
+            self.sim.sources[i].down = None;
+        }
+        self.pager.retry_unreachable(None);
     }
 
     /// The page token of the last page, or the pager's token before any page.
@@ -527,9 +559,7 @@ impl Run {
         // tie group in one request (DESIGN.md "Ties"), at most the cap plus one chunk; only a
         // source read whole asks for more.
         let spec = &self.options.sources[r.source_index];
-        let streamed = self.options.sort == SortOrder::Name
-            && spec.order != Some(SourceOrder::None)
-            && spec.kind != SourceKind::Unordered;
+        let streamed = spec.streams_under(self.options.sort);
         if streamed {
             assert!(
                 r.limit <= self.options.chunk_limit.saturating_add(1)
@@ -582,14 +612,27 @@ impl Run {
         match d.reply {
             Reply::Failure(f) => {
                 let expired = f.status == 410 && kube;
+                let for_good = kubeapps_pager::fails_for_good(&f);
                 // A refused offset (400 InvalidArgument past the end) is re-read from earlier.
                 let refused = f.status == 400 && !kube;
                 let out = self.pager.fail(req.request_id, f);
-                assert_eq!(
-                    out,
-                    Ok(FeedOutcome::Accepted),
-                    "fail() of in-flight request {req:?}"
-                );
+                match out {
+                    Ok(FeedOutcome::Unreachable) => {
+                        assert!(
+                            !expired,
+                            "a 410 of a kubernetes source set it aside: {req:?}"
+                        );
+                        self.set_aside[src] = true;
+                    }
+                    _ => {
+                        assert!(!for_good, "a failure for good did not set {req:?} aside");
+                        assert_eq!(
+                            out,
+                            Ok(FeedOutcome::Accepted),
+                            "fail() of in-flight request {req:?}"
+                        );
+                    }
+                }
                 self.inst.accepted += 1;
                 if expired {
                     self.inst.expired += 1;
@@ -614,11 +657,16 @@ impl Run {
                             continue_token: None,
                         },
                     );
-                    assert_eq!(
-                        out,
-                        Ok(FeedOutcome::Accepted),
-                        "fail() of in-flight request {req:?}"
-                    );
+                    // The 5th failure in a row sets the source aside (MAX_FAILURES_IN_A_ROW).
+                    if out == Ok(FeedOutcome::Unreachable) {
+                        self.set_aside[src] = true;
+                    } else {
+                        assert_eq!(
+                            out,
+                            Ok(FeedOutcome::Accepted),
+                            "fail() of in-flight request {req:?}"
+                        );
+                    }
                     self.inst.accepted += 1;
                     self.late.push((req.request_id, chunk));
                     self.retry.insert(src, req);
@@ -680,9 +728,7 @@ impl Run {
         spoil: Spoil,
     ) -> Option<Chunk<Payload>> {
         let spec = &self.options.sources[req.source_index];
-        let streamed = self.options.sort == SortOrder::Name
-            && spec.order != Some(SourceOrder::None)
-            && spec.kind != SourceKind::Unordered;
+        let streamed = spec.streams_under(self.options.sort);
         let mut bad = chunk.clone();
         let more = chunk.next_token.as_deref().is_some_and(|t| !t.is_empty());
         match spoil {
@@ -746,6 +792,7 @@ impl Run {
             Ok(FeedOutcome::Stale) => {
                 panic!("the answer to in-flight request {req:?} was taken as stale")
             }
+            Ok(FeedOutcome::Unreachable) => panic!("feed() never sets a source aside: {req:?}"),
             Err(e) => panic!("a valid answer to {req:?} failed: {} {e}", e.code()),
         }
     }
@@ -812,10 +859,12 @@ impl Run {
             "sorted: page {n} shows {below} items out of order and reports {late} late: {names:?}"
         );
         if late > 0 {
+            // Late because a source was found out of order, or came back after being set aside.
             assert!(
-                page.reordered,
+                page.reordered || self.set_aside.iter().any(|&s| s),
                 "page {n} has late items and does not say reordered"
             );
+            assert!(page.late, "page {n} has late items and does not say late");
         }
         self.figures.late += late;
         self.figures.switches += page
@@ -908,7 +957,9 @@ impl Run {
         self.figures.items += page.items.len() as u64;
         self.figures.rescans += pt.rescans;
         self.figures.duplicates_dropped += pt.duplicates_dropped;
-        self.done |= page.done;
+        self.figures.unreachable += pt.unreachable;
+        // Done but for sources set aside is not the end of the run.
+        self.done |= page.done && page.unreachable.is_empty();
         let rec = PageRecord {
             instance: self.instance,
             items: page.items,

@@ -5,7 +5,9 @@
 
 use std::collections::HashSet;
 
-use kubeapps_pager::{Failure, FilterOptions, ItemFields, SortOrder, SourceId, SourceOrder};
+use kubeapps_pager::{
+    Collation, Failure, FilterOptions, ItemFields, SortField, SortOrder, SourceId, SourceOrder,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -13,7 +15,8 @@ use proptest::sample::select;
 use super::harness::{AnswerOrder, Figures, Run, Setup, SourceSetup};
 use super::oracle::SplitMix;
 use super::sim::{
-    Behaviour, Collation, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig, Spoil,
+    Behaviour, Collation as DbCollation, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig,
+    Spoil,
 };
 use super::{resume_from, ResumeFrom};
 
@@ -184,6 +187,10 @@ pub enum StepGen {
     Expire { src: u8, inconsistent: bool },
     /// The source's next request fails with this status.
     Fail { src: u8, status: u16 },
+    /// The source fails every request for good with this status (501, 404, 403) until `Up`.
+    Down { src: u8, status: u16 },
+    /// The source answers again, and the pager retries the sources it set aside.
+    Up { src: u8 },
     /// The source's next answer arrives after the request was reported failed.
     Late { src: u8 },
     /// The source's next answer arrives twice.
@@ -211,6 +218,8 @@ pub struct Scenario {
     pub chunk_limit: u32,
     /// Sort by displayName (else name).
     pub sort_display: bool,
+    /// Sort in this collation (else by bytes; `displayName` then case-insensitive).
+    pub collation: Option<Collation>,
     /// The filter.
     pub filter: FilterGen,
     /// Steps; the run then pages until done.
@@ -325,6 +334,8 @@ fn step_gen() -> impl Strategy<Value = StepGen> {
             .prop_map(|(src, pick, cats, desc)| StepGen::Update { src, pick, cats, desc }),
         1 => (src(), any::<bool>()).prop_map(|(src, inconsistent)| StepGen::Expire { src, inconsistent }),
         1 => (src(), select(&[0u16, 429, 500, 503][..])).prop_map(|(src, status)| StepGen::Fail { src, status }),
+        1 => (src(), select(&[501u16, 404, 403][..])).prop_map(|(src, status)| StepGen::Down { src, status }),
+        1 => src().prop_map(|src| StepGen::Up { src }),
         1 => src().prop_map(|src| StepGen::Late { src }),
         1 => src().prop_map(|src| StepGen::Duplicate { src }),
         1 => src().prop_map(|src| StepGen::RepeatToken { src }),
@@ -341,7 +352,10 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
         vec(source_gen(), 1..=5),
         1..=6u32,
         1..=6u32,
-        prop::bool::weighted(0.25),
+        (
+            prop::bool::weighted(0.25),
+            prop::option::weighted(0.25, select(&Collation::ALL[..])),
+        ),
         filter_gen(),
         vec(step_gen(), 0..=40),
         0..3u8,
@@ -353,7 +367,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                 sources,
                 page_size,
                 chunk_limit,
-                sort_display,
+                (sort_display, collation),
                 filter,
                 steps,
                 order,
@@ -365,6 +379,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                     page_size,
                     chunk_limit,
                     sort_display,
+                    collation,
                     filter,
                     steps,
                     order,
@@ -390,6 +405,7 @@ pub fn filter(f: &FilterGen) -> FilterOptions {
         categories: mask(f.cats, &CATEGORIES),
         repositories: mask(f.repos, &REPOS),
         plugins: mask(f.plugins, &PLUGINS),
+        ..Default::default()
     }
 }
 
@@ -478,9 +494,9 @@ pub fn setup(sc: &Scenario) -> Setup {
                         EndStyle::Empty
                     },
                     collation: if quirks.en_us {
-                        Collation::EnUs
+                        DbCollation::EnUs
                     } else {
-                        Collation::Bytes
+                        DbCollation::Bytes
                     },
                     pg_ties: quirks.pg_ties,
                     refuse_past_end: quirks.refuse_past_end,
@@ -526,10 +542,11 @@ pub fn setup(sc: &Scenario) -> Setup {
         sources,
         page_size: sc.page_size,
         chunk_limit: sc.chunk_limit,
-        sort: if sc.sort_display {
-            SortOrder::DisplayName
-        } else {
-            SortOrder::Name
+        sort: match (sc.sort_display, sc.collation) {
+            (false, None) => SortOrder::Name,
+            (true, None) => SortOrder::DisplayName,
+            (false, Some(c)) => SortOrder::Collated(SortField::Name, c),
+            (true, Some(c)) => SortOrder::Collated(SortField::DisplayName, c),
         },
         filter: flt,
         max_source_items: None,
@@ -594,6 +611,11 @@ fn apply(run: &mut Run, step: &StepGen, n: usize, long_keys: bool) {
                     continue_token: None,
                 }),
             );
+        }
+        StepGen::Down { src, status } => run.sim.sources[at(*src)].down = Some(*status),
+        StepGen::Up { src } => {
+            run.sim.sources[at(*src)].down = None;
+            run.pager.retry_unreachable(None);
         }
         StepGen::Late { src } => run.sim.inject(at(*src), Injection::Late),
         StepGen::Duplicate { src } => run.sim.inject(at(*src), Injection::Duplicate),
@@ -672,6 +694,10 @@ fn bad_resume_step(run: &mut Run, bad: &BadResume) {
             options.sort = match options.sort {
                 SortOrder::Name => SortOrder::DisplayName,
                 SortOrder::DisplayName => SortOrder::Name,
+                // Another collation of the same field (en and root order alike: the token is
+                // still bound to the one it was made under).
+                SortOrder::Collated(f, Collation::Root) => SortOrder::Collated(f, Collation::En),
+                SortOrder::Collated(_, Collation::En) => SortOrder::Name,
             };
             (token, "FILTER_MISMATCH")
         }

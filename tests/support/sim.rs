@@ -14,7 +14,7 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use kubeapps_pager::{Chunk, ChunkRequest, Failure, FilterOptions, Identity, ItemFields, SourceId};
 use serde::{Deserialize, Serialize};
 
-use super::oracle::{identity_of, ref_matches, SplitMix};
+use super::oracle::{identity_of, ref_collation_key, ref_matches, SplitMix};
 
 /// What the pager carries per item: the source it came from and the fields as served.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,13 +111,18 @@ pub enum Collation {
     /// Like glibc's en_US.UTF-8 at its first level: case and hyphens ignored (`kubeapps` before
     /// `kube-prometheus`), then bytes.
     EnUs,
+    /// The pager's collation of that locale, as ICU4X writes its sort keys (the oracle's
+    /// [`ref_collation_key`]): a database whose order is the collated merge order.
+    Uca(kubeapps_pager::Collation),
 }
 
 impl Collation {
     /// Sorts `list` (stable: ties keep their order).
     pub fn sort(self, list: &mut [ItemFields]) {
-        if self == Collation::EnUs {
-            list.sort_by_cached_key(|it| en_us_key(&it.name));
+        match self {
+            Collation::Bytes => {}
+            Collation::EnUs => list.sort_by_cached_key(|it| en_us_key(&it.name)),
+            Collation::Uca(c) => list.sort_by_cached_key(|it| ref_collation_key(c, &it.name)),
         }
     }
 }
@@ -382,6 +387,8 @@ pub struct SimSource {
     scripted: HashMap<String, Scripted>,
     other_requests: Option<Failure>,
     injections: VecDeque<Injection>,
+    /// While set, every request fails for good with this status (a plugin that is down).
+    pub down: Option<u16>,
     /// Every version of every item that ever existed here.
     versions: HashMap<Identity, Vec<ItemFields>>,
     /// Identities present when the run started.
@@ -442,6 +449,7 @@ impl Sim {
             scripted: HashMap::new(),
             other_requests: None,
             injections: VecDeque::new(),
+            down: None,
             versions: HashMap::new(),
             initial: HashSet::new(),
             deleted: HashSet::new(),
@@ -662,7 +670,15 @@ impl Sim {
             );
         }
         s.requests += 1;
-        let injection = s.injections.pop_front();
+        let injection = match s.down {
+            // Down: the failure for good, whatever was queued (it stays queued).
+            Some(status) => Some(Injection::Fail(Failure {
+                status,
+                reason: Some("Unimplemented".into()),
+                continue_token: None,
+            })),
+            None => s.injections.pop_front(),
+        };
         let (reply, fault) = match injection {
             Some(Injection::Fail(f)) => (Reply::Failure(f), None),
             Some(Injection::Late) => (s.answer(req), Some(Fault::Late)),

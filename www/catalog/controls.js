@@ -20,6 +20,7 @@ export class BackendPanel {
     this.rate = h("input", { type: "number", id: "churn-rate", min: 0, max: 200, step: 1, value: 5, dataset: { testid: "churn-rate" } });
     this.steps = h("input", { type: "number", id: "churn-steps", min: 1, max: 1000, step: 1, value: 20, dataset: { testid: "churn-steps-input" } });
     this.expirePlugin = h("select", { id: "expire-plugin", "aria-label": "Plugin whose next continue request expires", dataset: { testid: "expire-plugin" } });
+    this.downPlugin = h("select", { id: "down-plugin", "aria-label": "Plugin to switch down or back", dataset: { testid: "down-plugin" } });
     this.failPlugin = h("select", { id: "fail-plugin", "aria-label": "Plugin whose next request fails", dataset: { testid: "fail-plugin" } });
     this.startBtn = h("button", { type: "button", class: "btn small", dataset: { testid: "churn-start" }, onclick: () => this.#churn(Number(this.rate.value) || 0) }, "Start");
     this.stopBtn = h("button", { type: "button", class: "btn small", dataset: { testid: "churn-stop" }, onclick: () => this.#churn(0) }, "Stop");
@@ -37,7 +38,12 @@ export class BackendPanel {
         h("p", {}, "Compaction makes older Kubernetes continue tokens answer 410 Expired."),
         h("div", { class: "row" }, btn("Compact now", "compact", () => this.#act("/demo/compact", {}, (r) => `Compacted up to revision ${r.compactedRevision}: older continue tokens now answer 410 Expired.`))),
         h("div", { class: "row" }, btn("Expire", "expire", () => this.#act("/demo/expire", { plugin: this.expirePlugin.value }, (r) => `The next continue request of ${r.plugin} answers 410 Expired.`)), h("span", {}, "next continue of"), this.expirePlugin),
-        h("div", { class: "row" }, btn("Fail", "fail", () => this.#act("/demo/fail", { plugin: this.failPlugin.value }, (r) => `The next request of ${r.plugin} fails with 503.`)), h("span", {}, "next request of"), this.failPlugin)),
+        h("div", { class: "row" }, btn("Fail", "fail", () => this.#act("/demo/fail", { plugin: this.failPlugin.value }, (r) => `The next request of ${r.plugin} fails with 503.`)), h("span", {}, "next request of"), this.failPlugin),
+        h("p", {}, "A plugin down fails every request for good (501 Unimplemented, as on a cluster without it): the catalog goes on without it and names it."),
+        h("div", { class: "row" },
+          btn("Down", "down", () => this.#act("/demo/down", { plugin: this.downPlugin.value, down: true }, (r) => `${r.plugin} now answers ${r.kind} to every request.`)),
+          btn("Back", "up", () => this.#act("/demo/down", { plugin: this.downPlugin.value, down: false }, (r) => `${r.plugin} answers again.`)),
+          this.downPlugin)),
       h("div", { class: "group" },
         h("div", { class: "row" }, btn("Reset the backend", "reset", () => this.#reset(), "btn small danger"))),
       this.result);
@@ -64,6 +70,7 @@ export class BackendPanel {
     };
     keep(this.expirePlugin, config.plugins.find((p) => p.behaviour === "kubernetes")?.name);
     keep(this.failPlugin, names[0]);
+    keep(this.downPlugin, names.find((n) => n.startsWith("fluxv2")) ?? names[0]);
     fill(this.behaviours, config.plugins.flatMap((p) => {
       const id = `behaviour-${p.name.replace(/\W/g, "-")}`;
       const sel = h("select", { id, dataset: { testid: `behaviour-${p.name}` } },

@@ -51,6 +51,13 @@ export class Feed {
     this.#load();
   }
 
+  /** After a list ended without some sources, which were asked again: goes on loading. */
+  reopen() {
+    if (this.stopped || this.state !== "done") return;
+    this.#set("idle");
+    this.#load();
+  }
+
   /** Loads the next page now (the "Load more" button: keyboard users need not scroll). */
   loadMore() {
     if (!this.stopped && this.state === "idle") this.#load();

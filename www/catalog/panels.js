@@ -12,6 +12,8 @@ const COLUMNS = [
   ["rescans", "resc", "Rescans (offset drift)"],
   ["expiredRecoveries", "410", "410 Expired recoveries"],
   ["staleResponses", "stale", "Stale answers ignored"],
+  ["unreachable", "down", "Times set aside as unreachable (failed for good)"],
+  ["lateItems", "late", "Items shown late (a plugin set aside came back)"],
 ];
 
 /** A short name for `plugin/cluster/namespace`: `Helm · kubeapps`. */
@@ -29,11 +31,12 @@ export function renderStats(el, stats, kinds = {}) {
     fill(el, h("p", { class: "hint" }, "No page yet."));
     return;
   }
-  const cell = (value, key, testid) => h("td", { class: value > 0 && ["rescans", "expiredRecoveries", "staleResponses", "duplicatesDropped"].includes(key) ? "hot" : "", dataset: testid ? { testid } : undefined }, num(value));
+  const cell = (value, key, testid) => h("td", { class: value > 0 && ["rescans", "expiredRecoveries", "staleResponses", "duplicatesDropped", "unreachable", "lateItems"].includes(key) ? "hot" : "", dataset: testid ? { testid } : undefined }, num(value));
   const table = h("table", { class: "stats", dataset: { testid: "stats-table" } },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "source"), COLUMNS.map(([, short, long]) => h("th", { scope: "col", title: long, "aria-label": long }, short)))),
     h("tbody", {}, stats.sources.map((s) => h("tr", {},
-      h("th", { scope: "row", title: `${s.source} (${kinds[s.source] ?? "?"})` }, sourceName(s.source)),
+      h("th", { scope: "row", title: `${s.source} (${kinds[s.source] ?? "?"}; ${s.streamed ? "streamed in the merge order" : "read whole, then sorted"})`, dataset: { streamed: s.streamed ? "1" : "0" } },
+        sourceName(s.source), s.streamed ? "" : h("span", { class: "k" }, " · whole")),
       COLUMNS.map(([key]) => cell(s[key], key))))),
     h("tfoot", {}, h("tr", {}, h("td", {}, "total"), COLUMNS.map(([key]) => cell(stats[key], key, `stat-${key}`)))));
   // Not `itemsEmitted`: the pager counts there the items it has already merged into the next page.

@@ -1,0 +1,204 @@
+//! Partial results: a source that fails for good is set aside, the others go on
+//! (docs/DESIGN.md "Partial results"; AIP-217's `unreachable`).
+//!
+//! A source is *unreachable* after a failure that will not pass by itself
+//! ([`fails_for_good`]) or after [`MAX_FAILURES_IN_A_ROW`] failures in a row. An unreachable
+//! source bounds nothing in the merge frontier and is asked nothing, so the merge goes on in the
+//! same total order without it, and every page names it. It is also *behind*: the merge may
+//! consume keys past its position, so its items between its own watermark and the global one
+//! were never shown. When it is retried ([`Pager::retry_unreachable`](super::Pager::retry_unreachable))
+//! it is read from its own position again, its answers are checked against its own watermark
+//! (nothing it gave repeats) and its items up to the global watermark are shown late, as they
+//! come, before the merge goes on (nothing it holds is skipped). It stops being behind once it
+//! gives an item past the global watermark, or ends.
+
+use super::Failure;
+use crate::item::SourceId;
+use crate::prelude::*;
+
+/// Failures in a row of one source (each answered by a retry of the same request, none fed in
+/// between) after which it is unreachable even though each looked transient (503, 429, a
+/// network error): the 5th.
+pub const MAX_FAILURES_IN_A_ROW: u32 = 5;
+
+/// Whether a failure will not pass by retrying the same request: HTTP 403 (PermissionDenied),
+/// 404 (NotFound) or 501 (Unimplemented), the statuses grpc-gateway and Connect give those gRPC
+/// codes; or, whatever the status, a `reason` naming one of them: a gRPC code name
+/// (`Unimplemented`, `NotFound`, `PermissionDenied`), a Connect code (`unimplemented`,
+/// `not_found`, `permission_denied`) or a Kubernetes `Status.reason` (`NotFound`, `Forbidden`),
+/// spelled exactly so.
+pub fn fails_for_good(failure: &Failure) -> bool {
+    matches!(failure.status, 403 | 404 | 501)
+        || failure.reason.as_deref().is_some_and(|r| {
+            matches!(
+                r,
+                "Unimplemented"
+                    | "unimplemented"
+                    | "NotFound"
+                    | "not_found"
+                    | "PermissionDenied"
+                    | "permission_denied"
+                    | "Forbidden"
+            )
+        })
+}
+
+/// Why a source is unreachable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnreachableCause {
+    /// A failure that will not pass by itself ([`fails_for_good`]).
+    FailedForGood,
+    /// [`MAX_FAILURES_IN_A_ROW`] failures in a row.
+    RepeatedFailures,
+}
+
+impl UnreachableCause {
+    /// `"failed-for-good"` or `"repeated-failures"`, as JS sees it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnreachableCause::FailedForGood => "failed-for-good",
+            UnreachableCause::RepeatedFailures => "repeated-failures",
+        }
+    }
+}
+
+/// A source a page lacks, and why (AIP-217's `unreachable`, with the failure).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreachableSource {
+    /// Index of the source in the options' `sources`.
+    pub source_index: usize,
+    /// The source.
+    pub source: SourceId,
+    /// Why.
+    pub cause: UnreachableCause,
+    /// The last failure's HTTP status (0: no answer).
+    pub status: u16,
+    /// The last failure's reason, if it gave one.
+    pub reason: Option<String>,
+}
+
+/// One source's reachability, kept beside its cursor.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reach {
+    /// Set while the source is unreachable: (cause, status, reason).
+    pub(crate) unreachable: Option<(UnreachableCause, u16, Option<String>)>,
+    /// The merge may have gone past this source's position: its items above its own watermark
+    /// and up to the global one are shown late, not dropped.
+    pub(crate) behind: bool,
+    /// Failures in a row (not counting 410s a kubernetes source recovers from).
+    failures: u32,
+}
+
+impl Reach {
+    /// Whether the source is set aside.
+    pub(crate) fn is_unreachable(&self) -> bool {
+        self.unreachable.is_some()
+    }
+
+    /// An answer came: the failures in a row start over.
+    pub(crate) fn answered(&mut self) {
+        self.failures = 0;
+    }
+
+    /// A request failed (and was not recovered from): whether the source is now unreachable.
+    pub(crate) fn failed(&mut self, failure: &Failure) -> bool {
+        self.failures = self.failures.saturating_add(1);
+        let cause = if fails_for_good(failure) {
+            UnreachableCause::FailedForGood
+        } else if self.failures >= MAX_FAILURES_IN_A_ROW {
+            UnreachableCause::RepeatedFailures
+        } else {
+            return false;
+        };
+        self.unreachable = Some((cause, failure.status, failure.reason.clone()));
+        self.behind = true;
+        true
+    }
+
+    /// Asked again: reachable, still behind, failures start over.
+    pub(crate) fn retry(&mut self) -> bool {
+        self.failures = 0;
+        self.unreachable.take().is_some()
+    }
+
+    /// The public view, for source `index`.
+    pub(crate) fn view(&self, index: usize, source: &SourceId) -> Option<UnreachableSource> {
+        let (cause, status, reason) = self.unreachable.as_ref()?;
+        Some(UnreachableSource {
+            source_index: index,
+            source: source.clone(),
+            cause: *cause,
+            status: *status,
+            reason: reason.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failure(status: u16, reason: Option<&str>) -> Failure {
+        Failure {
+            status,
+            reason: reason.map(Into::into),
+            continue_token: None,
+        }
+    }
+
+    #[test]
+    fn which_failures_are_for_good() {
+        for (status, reason, want) in [
+            (501, None, true),
+            (404, None, true),
+            (403, None, true),
+            (503, None, false),
+            (429, None, false),
+            (500, None, false),
+            (0, None, false),
+            (410, Some("Expired"), false),
+            (401, None, false),
+            (500, Some("Unimplemented"), true),
+            (0, Some("unimplemented"), true),
+            (200, Some("not_found"), true),
+            (500, Some("PermissionDenied"), true),
+            (500, Some("UNIMPLEMENTED"), false),
+            (403, Some("Forbidden"), true),
+            (503, Some("Unavailable"), false),
+            (429, Some("resource_exhausted"), false),
+        ] {
+            assert_eq!(
+                fails_for_good(&failure(status, reason)),
+                want,
+                "{status} {reason:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn repeated_failures_set_a_source_aside_and_an_answer_starts_over() {
+        let mut r = Reach::default();
+        for _ in 1..MAX_FAILURES_IN_A_ROW {
+            assert!(!r.failed(&failure(503, None)));
+        }
+        r.answered();
+        for _ in 1..MAX_FAILURES_IN_A_ROW {
+            assert!(!r.failed(&failure(0, None)));
+        }
+        assert!(r.failed(&failure(429, None)));
+        assert_eq!(
+            r.unreachable,
+            Some((UnreachableCause::RepeatedFailures, 429, None))
+        );
+        assert!(r.behind);
+        assert!(r.retry());
+        assert!(!r.is_unreachable() && r.behind);
+        assert!(!r.retry(), "nothing to retry");
+        assert!(r.failed(&failure(501, Some("Unimplemented"))));
+        let view = r
+            .view(2, &SourceId::new("p", "c", "n"))
+            .expect("unreachable");
+        assert_eq!(view.cause.as_str(), "failed-for-good");
+        assert_eq!((view.source_index, view.status), (2, 501));
+    }
+}
