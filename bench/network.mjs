@@ -198,7 +198,10 @@ function render(results, m, seconds) {
     "kapp_controller on etcd (offsets, as its plugin pages, on both sides), fluxv2 as its plugin pages; every `/apis/` answer delayed " +
     `${LATENCY_MS} ms in the server. A client scrolls the whole list, page size ${PAGE_SIZE}, pages back to back over loopback HTTP/1.1 ` +
     "(Node's fetch: up to several connections, so the pager's parallel chunk requests overlap). Bytes = response bodies as received " +
-    "(JSON, no compression). Twice / missed = against the stores at the end (no writes during the runs).\n\n";
+    "(JSON, no compression). Twice / missed = against the stores at the end (no writes during the runs). " +
+    `Catalogs: the real data (../shared/data: Bitnami and k8s-at-home global, Bitnami also in \`team-a\`; TCE's Carvel packages; ` +
+    `Bitnami again for fluxv2) and a generated one of ${GENERATED.toLocaleString("en-US")} helm charts in 4 global repositories ` +
+    "(5% of names drawn twice), the first repository also synced into `team-a`: the count is what a user in `team-a` reads.\n\n";
   s += "| catalog | client | requests | items received | bytes | first page | to the end | pages | twice | missed |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const r of results) {
     for (const row of r.rows) {

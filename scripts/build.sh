@@ -1,28 +1,34 @@
 #!/usr/bin/env bash
-# Builds the npm package into pkg/: two release wasm modules (features `pager` and `codec`) →
+# Builds the npm package into pkg/: three release wasm modules (features `pager`, `codec` and
+# `pager,collation`) →
 # wasm-bindgen (web, bundler, nodejs) → wasm-opt -Oz (npm binaryen) → entry points, types and
 # package.json (scripts/package.mjs) → esbuild: the web builds bundled into one index.js, the others
 # minified file by file. No tests.
 #
 # pkg/{web,bundler,nodejs}/        the pager module: `import … from "kubeapps-pager"`
 # pkg/codec/{web,bundler,nodejs}/  the codec module: `import … from "kubeapps-pager/codec"`
+# pkg/collation/{web,bundler,nodejs}/  the pager module with the collator (collated merge orders):
+#                                  `import … from "kubeapps-pager/collation"`
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 WASM_OPT=node_modules/.bin/wasm-opt   # binaryen 132 from npm; never Debian's 108 (corrupts externref tables)
 ESBUILD=node_modules/.bin/esbuild     # pinned in package.json
-# Each module alone (features `pager`, `codec`; the tests build both into one module).
-# The codec module has a target dir of its own: a cdylib's file name carries no feature hash, so
-# in one dir each build would overwrite (and recompile) the other's.
+# Each module alone (features `pager`, `codec`, `pager,collation`; the tests build all three into
+# one module). The codec and collation modules have target dirs of their own: a cdylib's file name
+# carries no feature hash, so in one dir each build would overwrite (and recompile) the other's.
 PAGER_WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 CODEC_WASM=target/codec/wasm32-unknown-unknown/release/kubeapps_pager.wasm
+COLLATION_WASM=target/collation/wasm32-unknown-unknown/release/kubeapps_pager.wasm
 cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager
 cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features codec \
   --target-dir target/codec
+cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager,collation \
+  --target-dir target/collation
 
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
 # wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
-stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs docs/PACKAGE.md LICENSE \
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" "$COLLATION_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs docs/PACKAGE.md LICENSE \
   node_modules/esbuild/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"
@@ -30,7 +36,8 @@ if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
 fi
 rm -rf pkg
 # module wasm-file out-dir out-name
-for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_codec"; do
+for m in "$PAGER_WASM pkg kubeapps_pager" "$CODEC_WASM pkg/codec kubeapps_pager_codec" \
+  "$COLLATION_WASM pkg/collation kubeapps_pager_collation"; do
   read -r wasm dir name <<<"$m"
   for t in web bundler nodejs; do
     wasm-bindgen "$wasm" --target "$t" --out-dir "$dir/$t" --out-name "$name"
@@ -50,7 +57,7 @@ node scripts/package.mjs
 # duplicate-object-key: wasm-bindgen's glue lists a snippet imported both through shims and
 # directly (json.js in the codec module) twice in its imports object, with the same namespace.
 QUIET=(--log-level=warning --log-override:duplicate-object-key=silent)
-for m in "pkg/web kubeapps_pager" "pkg/codec/web kubeapps_pager_codec"; do
+for m in "pkg/web kubeapps_pager" "pkg/codec/web kubeapps_pager_codec" "pkg/collation/web kubeapps_pager_collation"; do
   read -r dir name <<<"$m"
   "$ESBUILD" "$dir/index.js" --bundle --format=esm --minify "${QUIET[@]}" --outfile="$dir/index.bundle.js"
   rm -r "$dir/index.js" "$dir/$name.js" "$dir/snippets"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Measures the pager module's shipped wasm for each release opt-level (after wasm-bindgen and
-# wasm-opt -Oz), and prints the sizes raw and gzip of both entries' web builds as scripts/build.sh
-# made them (pkg/web: "kubeapps-pager"; pkg/codec/web: "kubeapps-pager/codec": the wasm and
-# index.js, the glue and snippets bundled), file by file and in total. Figures go to BENCHMARKS.md ("Build profile", "Size").
+# wasm-opt -Oz), and prints the sizes raw and gzip of the three entries' web builds as
+# scripts/build.sh made them (pkg/web: "kubeapps-pager"; pkg/codec/web: "kubeapps-pager/codec";
+# pkg/collation/web: "kubeapps-pager/collation": the wasm and index.js, the glue and snippets
+# bundled), file by file and in total. Figures go to BENCHMARKS.md ("Build profile", "Size").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WASM=target/wasm32-unknown-unknown/release/kubeapps_pager.wasm
@@ -17,7 +18,7 @@ for level in s z 3; do
   printf '| %s | %s | %s |\n' "$level" "$(wc -c <"$tmp/$level/opt.wasm")" "$(gz "$tmp/$level/opt.wasm")"
 done
 cargo build --locked --release --target wasm32-unknown-unknown --no-default-features --features pager -q 2>/dev/null   # back to the profile's own level
-for entry in web codec/web; do
+for entry in web codec/web collation/web; do
   echo
   printf '| file | raw | gzip |\n|---|---|---|\n'
   raw=0 gzip=0

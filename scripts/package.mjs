@@ -1,8 +1,9 @@
-// Turns wasm-bindgen's outputs in pkg/ (two modules, three targets each) into one npm package:
+// Turns wasm-bindgen's outputs in pkg/ (three modules, three targets each) into one npm package:
 // entry points that add PagerError, a CommonJS copy of the snippets for the nodejs builds,
 // per-target package.json files, the package's own package.json (entries "." for the pager
-// module, "./codec" for the codec module, with a codec/package.json for resolvers that ignore
-// `exports`) and its README (docs/PACKAGE.md).
+// module, "./codec" for the codec module, "./collation" for the pager module with the collator,
+// with codec/ and collation/package.json for resolvers that ignore `exports`) and its README
+// (docs/PACKAGE.md).
 import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -191,13 +192,17 @@ function typedPages(file) {
   writeFileSync(file, text);
 }
 
-// The pager module (pkg/web, pkg/bundler, pkg/nodejs) and the codec module (pkg/codec/…).
+// The pager module (pkg/web, pkg/bundler, pkg/nodejs), the codec module (pkg/codec/…) and the
+// pager module with the collator (pkg/collation/…: the same API, plus collated merge orders).
 entries(pkg, crate, OWN);
 entries(join(pkg, "codec"), `${crate}_codec`);
-for (const [dir, name] of [[pkg, crate], [join(pkg, "codec"), `${crate}_codec`]]) {
+entries(join(pkg, "collation"), `${crate}_collation`, OWN);
+for (const [dir, name] of [[pkg, crate], [join(pkg, "codec"), `${crate}_codec`], [join(pkg, "collation"), `${crate}_collation`]]) {
   for (const target of ["web", "bundler", "nodejs"]) unaliasDeclarations(join(dir, target, `${name}.d.ts`));
 }
-for (const target of ["web", "bundler", "nodejs"]) typedPages(join(pkg, target, `${crate}.d.ts`));
+for (const [dir, name] of [[pkg, crate], [join(pkg, "collation"), `${crate}_collation`]]) {
+  for (const target of ["web", "bundler", "nodejs"]) typedPages(join(dir, target, `${name}.d.ts`));
+}
 
 /**
  * The conditional exports of one module whose builds are under `dir` ("." or "./codec"). Each
@@ -248,27 +253,34 @@ writeJson(join(pkg, "package.json"), {
   exports: {
     ".": conditions("."),
     "./codec": conditions("./codec"),
+    "./collation": conditions("./collation"),
     ...targets(".", "."),
     ...targets("./codec", "./codec"),
+    ...targets("./collation", "./collation"),
     "./package.json": "./package.json",
   },
-  files: ["web/", "bundler/", "nodejs/", "codec/", "README.md", "LICENSE"],
-  sideEffects: ["./bundler/*.js", "./nodejs/*.js", "./codec/bundler/*.js", "./codec/nodejs/*.js"],
+  files: ["web/", "bundler/", "nodejs/", "codec/", "collation/", "README.md", "LICENSE"],
+  sideEffects: [
+    "./bundler/*.js", "./nodejs/*.js", "./codec/bundler/*.js", "./codec/nodejs/*.js",
+    "./collation/bundler/*.js", "./collation/nodejs/*.js",
+  ],
   keywords: ["kubernetes", "kubeapps", "pagination", "page-token", "wasm"],
   engines: { node: ">=18" },
 });
 // For resolvers that ignore `exports` (TypeScript's `moduleResolution: node10`, Jest 27, webpack 4):
 // "kubeapps-pager/codec" is then the folder codec/, and its package.json names the files as the
 // package's own main, module and types do for ".". No `name` (not a package), no `type` (each build has its own).
-writeJson(join(pkg, "codec", "package.json"), {
-  main: "./nodejs/index.js",
-  module: "./web/index.js",
-  types: "./web/index.d.ts",
-});
+for (const sub of ["codec", "collation"]) {
+  writeJson(join(pkg, sub, "package.json"), {
+    main: "./nodejs/index.js",
+    module: "./web/index.js",
+    types: "./web/index.d.ts",
+  });
+}
 // The package's README is for its users (docs/PACKAGE.md), not the repository's.
 writeFileSync(
   join(pkg, "README.md"),
   readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version),
 );
 if (existsSync(join(root, "LICENSE"))) copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
-console.log(`pkg/: kubeapps-pager ${version} (pager and codec modules; web, bundler, nodejs)`);
+console.log(`pkg/: kubeapps-pager ${version} (pager, codec and collation modules; web, bundler, nodejs)`);

@@ -21,7 +21,8 @@ const PM_NS_PATH = /^\/apis\/data\.packaging\.carvel\.dev\/v1alpha1\/namespaces\
 const PM_ALL_PATH = "/apis/data.packaging.carvel.dev/v1alpha1/packagemetadatas";
 const ICON_PATH = /^\/demo\/icon\/([^/]+)\.svg$/;
 
-function sendJson(res, status, body, headers = {}) {
+/** Writes `body` as a JSON answer (no caching, no sniffing). */
+export function sendJson(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": "application/json",
@@ -33,7 +34,8 @@ function sendJson(res, status, body, headers = {}) {
   res.end(text);
 }
 
-async function readJson(req) {
+/** Reads a JSON request body (`{}` when empty); StoreError 413 over 1 MiB, 400 when not JSON. */
+export async function readJson(req) {
   const chunks = [];
   let size = 0;
   for await (const c of req) {

@@ -184,7 +184,8 @@ impl PagerError {
 
     /// The structured fields of the error, as a JSON object (`err.details` in JS).
     ///
-    /// Token errors: `{ reason }`; options: `{ field }`; response and progress
+    /// Token errors: `{ reason }`; options: `{ field }`, plus `entry` (the npm entry to import:
+    /// `"kubeapps-pager/collation"`) for a collation this build lacks; response and progress
     /// errors: `{ source }`; `FILTER_MISMATCH`: `{ expected, found }` as 16-digit
     /// hex strings; `SOURCE_TOO_LARGE`: `{ source, cap }`.
     pub fn details(&self) -> Value {
@@ -194,7 +195,10 @@ impl PagerError {
             | PagerError::InvalidKubeappsToken { reason, .. } => {
                 json!({ "reason": reason.as_str() })
             }
-            PagerError::InvalidOptions { field, .. } => json!({ "field": field }),
+            PagerError::InvalidOptions { field, .. } => match self.entry() {
+                Some(entry) => json!({ "field": field, "entry": entry }),
+                None => json!({ "field": field }),
+            },
             PagerError::InvalidResponse { source_name, .. }
             | PagerError::NoProgress { source_name, .. } => json!({ "source": source_name }),
             PagerError::FilterMismatch { expected, found } => json!({
@@ -204,6 +208,19 @@ impl PagerError {
             PagerError::SourceTooLarge { source_name, cap } => {
                 json!({ "source": source_name, "cap": cap })
             }
+        }
+    }
+
+    /// The npm entry that has what these options asked for, when this build lacks it: a
+    /// collation (`field` `collation`) in a build without the `collation` feature.
+    pub fn entry(&self) -> Option<&'static str> {
+        match self {
+            PagerError::InvalidOptions { field, .. }
+                if field == "collation" && !crate::collation::AVAILABLE =>
+            {
+                Some(crate::collation::ENTRY)
+            }
+            _ => None,
         }
     }
 

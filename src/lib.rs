@@ -22,6 +22,7 @@ mod prelude {
     pub use alloc::vec::Vec;
 }
 
+pub mod collation;
 pub mod error;
 pub mod filter;
 pub mod item;
@@ -35,11 +36,12 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use collation::Collation;
 pub use error::{PagerError, Result, TokenFault};
 pub use filter::{FilterOptions, FilterSide};
 pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
-pub use order::{SortKey, SortOrder};
+pub use order::{SortField, SortKey, SortOrder};
 pub use pager::{
     fails_for_good, Chunk, ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats,
     UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,

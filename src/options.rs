@@ -6,7 +6,7 @@ use xxhash_rust::xxh64::xxh64;
 use crate::error::{PagerError, Result};
 use crate::filter::{FilterOptions, FilterSide};
 use crate::item::SourceId;
-use crate::order::SortOrder;
+use crate::order::{SortField, SortOrder};
 // A pager has at most as many sources as a page token can hold.
 use crate::token::page_token::{encode_position, SourceRef, MAX_SOURCES, MAX_TOKEN_LEN};
 
@@ -86,7 +86,9 @@ impl SourceKind {
 /// The order a source streams its items in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SourceOrder {
-    /// By `name`, byte order.
+    /// By `name`, in the merge's order of names: byte order, or under a collated `name` sort
+    /// ([`SortOrder::Collated`]) the pager's collation (a Kubeapps plugin on a database whose
+    /// collation is a natural one).
     Name,
     /// No order: read whole before merging.
     None,
@@ -152,10 +154,16 @@ impl SourceSpec {
     }
 
     /// Whether the pager can stream this source under `sort`: its order is the
-    /// merge order (`Name` under [`SortOrder::Name`]). Otherwise the pager reads
-    /// it whole (at most `max_source_items`) and sorts it in memory.
+    /// merge order (`Name` under [`SortOrder::Name`] or a collated `name` sort). Otherwise the
+    /// pager reads it whole (at most `max_source_items`) and sorts it in memory.
+    ///
+    /// A strict source (`kubernetes`) never streams under a collation: the apiserver lists in
+    /// byte order, and distinct names can be ties of the collation (`a-b`, `ab`), which a strict
+    /// source's frontier would not wait for.
     pub fn streams_under(&self, sort: SortOrder) -> bool {
-        sort == SortOrder::Name && self.effective_order() == SourceOrder::Name
+        sort.field() == SortField::Name
+            && self.effective_order() == SourceOrder::Name
+            && !(sort.collation().is_some() && self.kind.strict())
     }
 }
 
@@ -212,10 +220,21 @@ impl PagerOptions {
     /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
     /// `chunkLimit` in 1..=10,000; `filter.pkgVersion` and `filter.appVersion` empty unless every
     /// source filters ([`SourceSpec::filter_side`]); `maxSourceItems` and
-    /// `maxChunksWithoutProgress` at least 1. The error's `field` uses the
-    /// JavaScript names: `sources`, `sources[2]`, `sources[2].plugin`,
-    /// `pageSize`, `chunkLimit`, `filter.pkgVersion`, `maxSourceItems`, `maxChunksWithoutProgress`.
+    /// `maxChunksWithoutProgress` at least 1; a collated sort only in a build with the
+    /// `collation` feature (the npm entry `kubeapps-pager/collation`: the others say to import
+    /// it). The error's `field` uses the JavaScript names: `sources`, `sources[2]`,
+    /// `sources[2].plugin`, `pageSize`, `chunkLimit`, `filter.pkgVersion`, `maxSourceItems`,
+    /// `maxChunksWithoutProgress`, `collation`.
     pub fn validate(&self) -> Result<()> {
+        if matches!(self.sort, SortOrder::Collated(..)) && !crate::collation::AVAILABLE {
+            return Err(PagerError::options(
+                "collation",
+                format!(
+                    "this entry has no collator; import the pager from {:?} to sort by a collation",
+                    crate::collation::ENTRY
+                ),
+            ));
+        }
         if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
                 "sources",
@@ -313,7 +332,7 @@ impl PagerOptions {
     /// | field | encoding |
     /// |---|---|
     /// | layout version | `u8` = 1 |
-    /// | sort | `u8`: 0 `name`, 1 `displayName` |
+    /// | sort | `u8`: 0 `name`, 1 `displayName`, 2 `name` collated, 3 `displayName` collated; when collated, then `str` the collation's [id](crate::Collation::fingerprint_id) (locale, settings, collator version) |
     /// | query | `str`, trimmed of Unicode white space (case kept) |
     /// | categories | `list`, sorted by bytes, duplicates removed |
     /// | repositories | `list`, same |
@@ -351,7 +370,13 @@ impl PagerOptions {
         out.push(match self.sort {
             SortOrder::Name => 0,
             SortOrder::DisplayName => 1,
+            SortOrder::Collated(SortField::Name, _) => 2,
+            SortOrder::Collated(SortField::DisplayName, _) => 3,
         });
+        // (Without the `collation` feature there is no id: such options never get this far.)
+        if let Some(c) = self.sort.collation() {
+            put_str(&mut out, c.fingerprint_id());
+        }
         put_str(&mut out, &f.query);
         put_list(&mut out, &f.categories);
         put_list(&mut out, &f.repositories);
@@ -596,6 +621,56 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "collation")]
+    fn fingerprint_tells_collations_apart() {
+        use crate::Collation;
+        let prints: Vec<u64> = [
+            SortOrder::Name,
+            SortOrder::DisplayName,
+            SortOrder::Collated(SortField::Name, Collation::Root),
+            SortOrder::Collated(SortField::Name, Collation::En),
+            SortOrder::Collated(SortField::DisplayName, Collation::Root),
+            SortOrder::Collated(SortField::DisplayName, Collation::En),
+        ]
+        .into_iter()
+        .map(|sort| {
+            let mut o = opts();
+            o.sort = sort;
+            o.fingerprint()
+        })
+        .collect();
+        for (i, a) in prints.iter().enumerate() {
+            for b in &prints[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The layout: sort byte 2, then the collation's id as a `str`.
+        let mut o = opts();
+        o.sort = SortOrder::Collated(SortField::Name, Collation::En);
+        let bytes = o.fingerprint_bytes();
+        let id = Collation::En.fingerprint_id();
+        assert_eq!(bytes[1], 2);
+        assert_eq!(bytes[2..10], (id.len() as u64).to_le_bytes());
+        assert_eq!(&bytes[10..10 + id.len()], id.as_bytes());
+    }
+
+    #[test]
+    fn a_collation_needs_the_collation_feature() {
+        let mut o = opts();
+        o.sort = SortOrder::Collated(SortField::Name, crate::Collation::En);
+        let r = o.validate();
+        if crate::collation::AVAILABLE {
+            assert_eq!(r, Ok(()));
+        } else {
+            let e = r.unwrap_err();
+            assert_eq!(e.code(), "INVALID_OPTIONS");
+            assert_eq!(e.details()["field"], "collation");
+            assert_eq!(e.details()["entry"], "kubeapps-pager/collation");
+            assert!(e.message().contains("kubeapps-pager/collation"));
+        }
+    }
+
+    #[test]
     fn defaults_by_plugin() {
         for (plugin, kind) in [
             ("helm.packages", SourceKind::Kubeapps),
@@ -645,6 +720,20 @@ mod tests {
         let all = src("p", "", SourceKind::Kubernetes);
         assert_eq!(all.effective_order(), SourceOrder::None);
         assert!(!all.streams_under(SortOrder::Name));
+        // Under a collated `name` sort a `kubeapps` source in name order streams (its database's
+        // collation may be a natural one); a strict source never does; under displayName none.
+        // (A build without the collator refuses such options: see the next test.)
+        if !crate::collation::AVAILABLE {
+            return;
+        }
+        let by_name = SortOrder::Collated(SortField::Name, crate::Collation::Root);
+        let by_display = SortOrder::Collated(SortField::DisplayName, crate::Collation::Root);
+        let kubeapps = src("p", "n", SourceKind::Kubeapps);
+        assert!(kubeapps.streams_under(by_name));
+        assert!(!kubeapps.streams_under(by_display));
+        assert!(!k.streams_under(by_name));
+        s.order = Some(SourceOrder::None);
+        assert!(!s.streams_under(by_name));
     }
 
     #[test]
@@ -781,6 +870,12 @@ mod tests {
         type Edit = fn(&mut PagerOptions);
         let differ: Vec<(&str, Edit)> = vec![
             ("sort", |o| o.sort = SortOrder::DisplayName),
+            ("collated name", |o| {
+                o.sort = SortOrder::Collated(SortField::Name, crate::Collation::Root)
+            }),
+            ("collated displayName", |o| {
+                o.sort = SortOrder::Collated(SortField::DisplayName, crate::Collation::Root)
+            }),
             ("query", |o| o.filter.query = "a".into()),
             ("query case", |o| o.filter.query = "A".into()),
             ("category", |o| {

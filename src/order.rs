@@ -8,14 +8,22 @@
 //!   plugin, cluster, namespace, identifier), where lowercase is Unicode's
 //!   default, locale-independent mapping ([`crate::text::lowercase`]: Rust's
 //!   [`str::to_lowercase`] on every target, final-sigma rule included)
-//!   and an empty `displayName` sorts as the item's `name`.
+//!   and an empty `displayName` sorts as the item's `name`;
+//! - [`SortOrder::Collated`]: (the [`Collation`]'s sort key of the sort field, the sort field,
+//!   plugin, cluster, namespace, identifier), the sort field being `name` or `displayName` (its
+//!   `name` when empty) as [`SortField`] says. The collation's sort key is bytes whose order is
+//!   the collation's (UCA, [`crate::collation`]); the field's bytes then break the collation's
+//!   ties (`kube-prometheus` and `kubeprometheus`), and the identity the rest.
 //!
 //! The tuple is encoded once per item into a [`SortKey`] whose `memcmp` order
 //! is the tuple order: each component is its bytes with `0x00` escaped as
 //! `0x00 0xFF`, followed by the terminator `0x00 0x00`. Valid UTF-8 never holds
 //! `0xFF`, and a terminator sorts before any escaped or plain byte, so a
-//! component that is a prefix of another sorts first, as it should.
+//! component that is a prefix of another sorts first, as it should. A collation's sort key is
+//! not UTF-8 and may hold any byte: it is escaped the same way (a `0xFF` after a `0x00` is always
+//! an escape, since every `0x00` in it is escaped), which keeps its `memcmp` order.
 
+use crate::collation::Collation;
 use crate::item::{FieldsRef, Identity, ItemFields, KeyFields};
 use crate::prelude::*;
 use alloc::borrow::Cow;
@@ -27,6 +35,18 @@ pub enum SortOrder {
     #[default]
     Name,
     /// `displayName`, case-insensitive (what the dashboard shows).
+    DisplayName,
+    /// A field in a collation's order (a natural order: `kubeapps` beside `kube-prometheus`,
+    /// case and accents second). Needs the `collation` feature to key items.
+    Collated(SortField, Collation),
+}
+
+/// The item field a [`SortOrder::Collated`] orders by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SortField {
+    /// `name`.
+    Name,
+    /// `displayName` (the item's `name` when empty).
     DisplayName,
 }
 
@@ -61,10 +81,30 @@ impl SortOrder {
         self.key_of(&item.key_fields())
     }
 
+    /// The field this order sorts by.
+    pub fn field(self) -> SortField {
+        match self {
+            SortOrder::Name => SortField::Name,
+            SortOrder::DisplayName => SortField::DisplayName,
+            SortOrder::Collated(field, _) => field,
+        }
+    }
+
+    /// The collation of a [`SortOrder::Collated`], in a build that has the collator (feature
+    /// `collation`). Without it `None`: such an order then keys as its field's plain byte order,
+    /// and [`PagerOptions::validate`](crate::PagerOptions::validate) refuses it, so no pager ever
+    /// uses it (and none of the collated code is linked into that build).
+    pub fn collation(self) -> Option<Collation> {
+        match self {
+            SortOrder::Collated(_, c) if crate::collation::AVAILABLE => Some(c),
+            _ => None,
+        }
+    }
+
     /// [`SortOrder::key`] of borrowed key fields.
     pub fn key_of(self, item: &FieldsRef<'_>) -> SortKey {
-        let sort_value = match self {
-            SortOrder::DisplayName if !item.display_name.is_empty() => item.display_name,
+        let sort_value = match self.field() {
+            SortField::DisplayName if !item.display_name.is_empty() => item.display_name,
             _ => item.name,
         };
         self.key_from_fields(
@@ -83,10 +123,9 @@ impl SortOrder {
     /// `key_from_parts(sort_value(item), &item.identity()) == key(item)`.
     pub fn sort_value(self, item: &impl KeyFields) -> &str {
         let f = item.key_fields();
-        match self {
-            SortOrder::Name => f.name,
-            SortOrder::DisplayName if f.display_name.is_empty() => f.name,
-            SortOrder::DisplayName => f.display_name,
+        match self.field() {
+            SortField::DisplayName if !f.display_name.is_empty() => f.display_name,
+            _ => f.name,
         }
     }
 
@@ -101,12 +140,20 @@ impl SortOrder {
         )
     }
 
-    /// Number of components in this order's keys (5 for `name`, 6 for `displayName`).
+    /// Number of components in this order's keys (5 for `name`, 6 for `displayName` and the
+    /// collated orders: the sort value comes second, after its lowercase or its collation key).
     pub fn component_count(self) -> usize {
-        match self {
-            SortOrder::Name => 5,
-            SortOrder::DisplayName => 6,
+        if self.derived_primary() {
+            6
+        } else {
+            5
         }
+    }
+
+    /// Whether the key's first component is derived from the sort value (its lowercase, its
+    /// collation key) and the sort value itself comes second.
+    fn derived_primary(self) -> bool {
+        self == SortOrder::DisplayName || self.collation().is_some()
     }
 
     fn key_from_fields(
@@ -120,7 +167,9 @@ impl SortOrder {
         let identity_len = plugin.len() + cluster.len() + namespace.len() + identifier.len();
         // Worst case for displayName: lowercase may grow the text (at most 3x per char).
         let mut out = Vec::with_capacity(2 * sort_value.len() + identity_len + 12);
-        if self == SortOrder::DisplayName {
+        if let Some(collation) = self.collation() {
+            push_collation_key(&mut out, collation, sort_value);
+        } else if self == SortOrder::DisplayName {
             if sort_value.is_ascii() {
                 // Fast path: ASCII lowercases byte by byte, no allocation.
                 push_component_bytes(&mut out, sort_value.bytes().map(|b| b.to_ascii_lowercase()));
@@ -137,8 +186,21 @@ impl SortOrder {
     }
 }
 
-/// The component at the start of `rest` (moved past it): borrowed unless it holds an escaped `0x00`.
-fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
+/// The collation's sort key of `text` as the first component (escaped, terminated).
+#[cfg(feature = "collation")]
+fn push_collation_key(out: &mut Vec<u8>, collation: Collation, text: &str) {
+    let mut key = Vec::with_capacity(3 * text.len() + 8);
+    collation.write_sort_key(text, &mut key);
+    push_component_bytes(out, key.into_iter());
+}
+
+/// Never called without the `collation` feature ([`SortOrder::collation`] is `None` there).
+#[cfg(not(feature = "collation"))]
+fn push_collation_key(_: &mut Vec<u8>, _: Collation, _: &str) {}
+
+/// The component at the start of `rest` as encoded (escapes kept) and whether it holds an
+/// escaped `0x00`; `rest` moves past it and its terminator. Any bytes (a collation key).
+fn raw_component<'k>(rest: &mut &'k [u8]) -> Option<(&'k [u8], bool)> {
     // The component runs to its `0x00 0x00` terminator; `0x00 0xFF` is an escaped NUL.
     let b: &'k [u8] = rest;
     let mut i = 0;
@@ -158,6 +220,12 @@ fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
     }
     let part = b.get(..i)?;
     *rest = b.get(i + 2..)?;
+    Some((part, escaped))
+}
+
+/// The component at the start of `rest` (moved past it): borrowed unless it holds an escaped `0x00`.
+fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
+    let (part, escaped) = raw_component(rest)?;
     if escaped {
         let mut out = Vec::with_capacity(part.len());
         let mut j = 0;
@@ -253,8 +321,8 @@ impl SortKey {
     /// identifier]`, borrowed from the key (copied only where a component holds a `0x00`).
     pub fn parts_ref(&self, order: SortOrder) -> Option<[Cow<'_, str>; 5]> {
         let mut rest = self.0.as_slice();
-        if order == SortOrder::DisplayName {
-            next_component(&mut rest)?;
+        if order.derived_primary() {
+            raw_component(&mut rest)?;
         }
         let parts = [
             next_component(&mut rest)?,
@@ -269,20 +337,13 @@ impl SortKey {
     /// Splits a key of `order` back into (sort value, identity): the inverse of
     /// [`SortOrder::key_from_parts`]. `None` when the key is not one of `order`'s.
     pub fn to_parts(&self, order: SortOrder) -> Option<(String, Identity)> {
-        let parts = self.components()?;
-        if parts.len() != order.component_count() {
-            return None;
-        }
-        let mut it = parts.into_iter();
-        if order == SortOrder::DisplayName {
-            it.next()?;
-        }
-        let sort_value = it.next()?;
+        let [sort_value, plugin, cluster, namespace, identifier] =
+            self.parts_ref(order)?.map(Cow::into_owned);
         let identity = Identity {
-            plugin: it.next()?,
-            cluster: it.next()?,
-            namespace: it.next()?,
-            identifier: it.next()?,
+            plugin,
+            cluster,
+            namespace,
+            identifier,
         };
         Some((sort_value, identity))
     }

@@ -13,10 +13,11 @@
 //! [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
 //! without JSON too: [`ChunkFields`] reads them.
 
+use crate::collation::Collation;
 use crate::filter::{FilterOptions, FilterSide};
 use crate::item::{Categories, FieldsRef, SourceId};
 use crate::options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
-use crate::order::SortOrder;
+use crate::order::{SortField, SortOrder};
 use crate::pager::Failure;
 use crate::prelude::*;
 use crate::text::hex16;
@@ -202,8 +203,8 @@ impl<'a> Unpack<'a> {
 /// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
 /// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
 /// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
-/// appVersion, maxSourceItems and
-/// maxChunksWithoutProgress; a choice or a number is 1 + its index or value, 0 when not given.
+/// appVersion, maxSourceItems, maxChunksWithoutProgress and the collation's locale; a choice or a
+/// number is 1 + its index or value, 0 when not given.
 pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut p = Unpack::new(packed);
     // A loop, as in `strings` (size).
@@ -234,7 +235,8 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut o = PagerOptions::new(sources);
     let page_size = p.optional();
     let chunk_limit = p.optional();
-    if p.number() == 2 {
+    let display_name = p.number() == 2;
+    if display_name {
         o.sort = SortOrder::DisplayName;
     }
     o.filter = FilterOptions {
@@ -255,6 +257,15 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
         if let Some(n) = n {
             *slot = n;
         }
+    }
+    // `collation: { locale }`: 1 + the locale's index in `Collation::ALL`, 0 when not given.
+    if let Some(c) = p.optional().and_then(|i| Collation::ALL.get(i as usize)) {
+        let field = if display_name {
+            SortField::DisplayName
+        } else {
+            SortField::Name
+        };
+        o.sort = SortOrder::Collated(field, *c);
     }
     o
 }

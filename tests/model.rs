@@ -13,7 +13,7 @@ mod support;
 use std::cell::RefCell;
 use std::time::Instant;
 
-use kubeapps_pager::{FilterOptions, ItemFields, SortOrder};
+use kubeapps_pager::{Collation, FilterOptions, ItemFields, SortField, SortOrder};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -94,8 +94,13 @@ proptest! {
     /// The referee's order (a tuple of strings) and the crate's byte keys agree: the model's
     /// `sorted` check means what DESIGN.md says.
     #[test]
-    fn the_reference_order_agrees_with_the_crates_keys(a in placed_item(), b in placed_item(), display in any::<bool>()) {
-        let sort = if display { SortOrder::DisplayName } else { SortOrder::Name };
+    fn the_reference_order_agrees_with_the_crates_keys(a in placed_item(), b in placed_item(), display in any::<bool>(), collation in prop::option::of(select(&Collation::ALL[..]))) {
+        let field = if display { SortField::DisplayName } else { SortField::Name };
+        let sort = match (field, collation) {
+            (_, Some(c)) => SortOrder::Collated(field, c),
+            (SortField::Name, None) => SortOrder::Name,
+            (SortField::DisplayName, None) => SortOrder::DisplayName,
+        };
         prop_assert_eq!(ref_key(sort, &a).cmp(&ref_key(sort, &b)), sort.key(&a).cmp(&sort.key(&b)));
     }
 

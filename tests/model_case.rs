@@ -150,6 +150,7 @@ fn shrink_under_a_collated_kapp_source_loses_nothing() {
         page_size: 1,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -317,6 +318,7 @@ fn shrink_then_resume_under_a_collated_kapp_source_loses_nothing() {
         page_size: 1,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -482,6 +484,7 @@ fn tie_inserted_behind_w_then_set_aside_shows_it_once() {
         page_size: 2,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -643,6 +646,7 @@ fn item_the_merge_went_past_after_a_resume_comes_late() {
         page_size: 1,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -790,6 +794,7 @@ fn late_items_after_an_insertion_resume_exactly() {
         page_size: 1,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 1,
@@ -982,6 +987,7 @@ fn resume_after_insertions_and_deletions_ahead_repeats_nothing() {
         page_size: 1,
         chunk_limit: 3,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -1217,6 +1223,7 @@ fn resumed_late_phase_after_a_deletion_ahead() {
         page_size: 4,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -1327,6 +1334,7 @@ fn default_case() {
         page_size: 1,
         chunk_limit: 1,
         sort_display: false,
+        collation: None,
         filter: FilterGen {
             query: "".into(),
             cats: 0,

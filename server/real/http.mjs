@@ -10,43 +10,17 @@ import { k8sStatus } from "../errors.mjs";
 import * as control from "../control.mjs";
 import { serveStatic, sendText } from "../static.mjs";
 import { StoreError } from "../store.mjs";
+import { readJson, sendJson } from "../http.mjs";
 import { pluginName } from "../app.mjs";
 import { PluginError, gatewayError } from "./plugin-error.mjs";
 import { coreList } from "./core.mjs";
 import { listChunk, PACKAGE_METADATAS } from "./kube-etcd.mjs";
 
-const MAX_BODY = 1 << 20;
 const PLUGIN_PATH = /^\/apis\/plugins\/(helm|fluxv2|kapp_controller)\/packages\/v1alpha1\/availablepackages$/;
 const CORE_PATH = "/apis/core/packages/v1alpha1/availablepackages";
 const PM_NS_PATH = /^\/apis\/data\.packaging\.carvel\.dev\/v1alpha1\/namespaces\/([^/]+)\/packagemetadatas$/;
 const PM_ALL_PATH = "/apis/data.packaging.carvel.dev/v1alpha1/packagemetadatas";
 const ICON_PATH = /^\/demo\/icon\/([^/]+)\.svg$/;
-
-function sendJson(res, status, body) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json", "content-length": Buffer.byteLength(text),
-    "cache-control": "no-store", "x-content-type-options": "nosniff",
-  });
-  res.end(text);
-}
-
-async function readJson(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const c of req) {
-    size += c.length;
-    if (size > MAX_BODY) throw new StoreError(413, "RequestEntityTooLarge", "body over 1 MiB");
-    chunks.push(c);
-  }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
-  if (text === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new StoreError(400, "BadRequest", `body is not JSON: ${e.message}`);
-  }
-}
 
 /** A GetAvailablePackageSummariesRequest (kubeapps-apis JSON) from grpc-gateway query parameters, or `{reply}`. */
 export function requestFromQuery(params) {

@@ -274,7 +274,7 @@ pub(crate) struct Prepared<P> {
 pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
     /// Streamed in merge order (else read whole and sorted in memory).
-    streamed: bool,
+    pub(crate) streamed: bool,
     /// Names unique in the list: the next chunk's names are all larger.
     strict: bool,
     /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.

@@ -495,6 +495,14 @@ impl<P: Clone> Pager<P> {
         }
         let n = self.cursors.len();
         let mut stats = core::mem::replace(&mut self.page_stats, Stats::for_sources(n));
+        // Which sources streamed: this page's and the cumulative stats say so alike.
+        for (i, c) in self.cursors.iter().enumerate() {
+            for s in [&mut stats, &mut self.stats] {
+                if let Some(s) = s.sources.get_mut(i) {
+                    s.streamed = c.streamed;
+                }
+            }
+        }
         // Counted when taken, not when merged: `items_emitted` is what pages handed out.
         stats.items_emitted = items.len() as u64;
         self.stats.items_emitted = self.stats.items_emitted.saturating_add(items.len() as u64);

@@ -30,6 +30,10 @@ pub struct SourceStats {
     pub late_items: u64,
     /// Times the source was set aside as unreachable.
     pub unreachable: u64,
+    /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
+    /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
+    /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
+    pub streamed: bool,
 }
 
 /// Counters, one entry per source (in option order) plus totals.

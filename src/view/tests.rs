@@ -668,6 +668,7 @@ fn options_unpack_from_the_documented_layout() {
     js_string(p, "");
     js_number(p, u64::from(u32::MAX) + 1); // maxSourceItems u32::MAX
     js_number(p, 1); // maxChunksWithoutProgress 0 (validate refuses it)
+    js_number(p, 2); // collation: { locale: "en" }
     let mut want = PagerOptions::new(vec![
         SourceSpec {
             id: SourceId::new("helm.packages", "", "kubeapps"),
@@ -689,7 +690,7 @@ fn options_unpack_from_the_documented_layout() {
         },
     ]);
     want.page_size = 7;
-    want.sort = SortOrder::DisplayName;
+    want.sort = SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::En);
     want.filter = FilterOptions {
         query: "sql".into(),
         categories: vec!["Database".into(), "é".into()],
@@ -701,6 +702,27 @@ fn options_unpack_from_the_documented_layout() {
     want.max_source_items = u32::MAX;
     want.max_chunks_without_progress = 0;
     assert_eq!(unpack_options(&packed), want);
+    // Without the collation (the last member): displayName, case-insensitive by bytes; the root
+    // collation is 1.
+    let plain = &packed[..packed
+        .char_indices()
+        .rev()
+        .nth(2)
+        .expect("three characters")
+        .0];
+    assert_eq!(unpack_options(plain).sort, SortOrder::DisplayName);
+    for (n, want) in [
+        (0, SortOrder::DisplayName),
+        (
+            1,
+            SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::Root),
+        ),
+        (3, SortOrder::DisplayName),
+    ] {
+        let mut q = plain.to_string();
+        js_number(&mut q, n);
+        assert_eq!(unpack_options(&q).sort, want, "collation {n}");
+    }
     // Cut anywhere (never, from readOptions): whatever is left reads as absent, without a panic.
     for (end, _) in packed.char_indices() {
         let _ = unpack_options(&packed[..end]);

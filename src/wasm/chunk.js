@@ -193,13 +193,18 @@ function counted(into, counters, at) {
 
 /**
  * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
- * `COUNTERS`, `itemsEmitted`, then the `COUNTERS` of each source; `labels` names the sources.
+ * `COUNTERS`, `itemsEmitted`, then each source's `COUNTERS` and `streamed` (1 or 0); `labels`
+ * names the sources.
  */
 function makeStats(counters, labels, at = 0) {
   const c = at ? counters.subarray(at) : counters;
   const stats = counted({}, c, 0);
   stats.itemsEmitted = counter(c, NC);
-  stats.sources = labels.map((source, s) => counted({ source }, c, NC + 1 + NC * s));
+  stats.sources = labels.map((source, s) => {
+    const o = counted({ source }, c, NC + 1 + (NC + 1) * s);
+    o.streamed = counter(c, 2 * NC + 1 + (NC + 1) * s) === 1;
+    return o;
+  });
   return stats;
 }
 

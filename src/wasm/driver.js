@@ -125,6 +125,8 @@ const OPTIONS = [
   ["filter", FILTER, OPTIONAL],
   ["maxSourceItems", U32, OPTIONAL],
   ["maxChunksWithoutProgress", U32, OPTIONAL],
+  // The locales in `Collation::ALL`'s order (src/collation.rs).
+  ["collation", [["locale", ["root", "en"], DEFAULTED]], OPTIONAL],
 ];
 const LISTS = ["available", "installed"];
 const KUBEAPPS_FETCHER = [
@@ -245,7 +247,10 @@ function pack(v, kind) {
 
 /** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
 function readOptions(value) {
-  return pack(readInput(value, OPTIONS), OPTIONS);
+  const o = readInput(value, OPTIONS);
+  // `collation: {}` is the root collation (the locale's default).
+  if (o[7]) o[7][0] ??= 0;
+  return pack(o, OPTIONS);
 }
 
 /**

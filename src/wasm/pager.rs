@@ -45,8 +45,8 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's; each
-/// u64 as its low and high u32.
+/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's and
+/// whether it streamed (1 or 0); each u64 as its low and high u32.
 fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     let mut push = |n: u64| out.extend([n as u32, (n >> 32) as u32]);
     let total = stats.total();
@@ -67,6 +67,8 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
         }
         if core::ptr::eq(s, &total) {
             push(stats.items_emitted);
+        } else {
+            push(s.streamed.into());
         }
     }
 }

@@ -25,8 +25,13 @@ const CASES = [
     search: "?size=20&chunk=20&q=a&category=Database&category=Monitoring",
     sort: "name",
     filter: { query: "a", categories: ["Database", "Monitoring"] },
+    // The search is each plugin's own (issue 15): helm and fluxv2 take a package in any of the
+    // categories, kapp_controller only one in every category given (FilterMetadatas), and no
+    // kapp package of the demo is in both.
+    contributors: ["helm.packages", "fluxv2.packages"],
   },
 ];
+const PLUGINS = ["helm.packages", "fluxv2.packages", "kapp_controller.packages"];
 
 for (const c of CASES) {
   test(`scrolls the whole catalog: ${c.name}`, async () => {
@@ -42,11 +47,13 @@ for (const c of CASES) {
       assert.ok(expected.count > 0);
       assert.deepEqual(duplicates(shown), [], "no package shown twice");
       assert.deepEqual(shown, expected.identities, "the cards are the truth, in its order");
-      // The page's own check agrees, and every plugin contributed.
+      // The page's own check agrees, and the plugins whose search matches contributed, the
+      // others did not.
       assert.equal(await checkedMissed(page), 0);
       assert.equal(await textOf(page, "fact-twice"), "0");
-      for (const p of ["helm.packages", "fluxv2.packages", "kapp_controller.packages"]) {
-        assert.ok(shown.some((id) => id.startsWith(`${p}/`)), `${p} has cards`);
+      const contributors = c.contributors ?? PLUGINS;
+      for (const p of PLUGINS) {
+        assert.equal(shown.some((id) => id.startsWith(`${p}/`)), contributors.includes(p), `${p} has cards: ${contributors.includes(p)}`);
       }
       assert.equal(await page.getAttribute('[data-testid="flag-inconsistent"]', "data-on"), "0");
       assert.deepEqual(errors, []);

@@ -104,6 +104,9 @@ function unpack(packed) {
   }
   options.maxSourceItems = or(10000);
   options.maxChunksWithoutProgress = or(256);
+  // `collation` (issue 16): 1 + the locale's index in `Collation::ALL`, 0 when not given.
+  const locale = or(null);
+  if (locale !== null) options.collation = { locale: ["root", "en"][locale] };
   assert.equal(at, packed.length, "read to the end");
   return options;
 }
@@ -263,8 +266,11 @@ test("inputs longer than 1 MiB of JSON are INVALID_OPTIONS (100 million empty ca
 test("readOptions: null is not given where the shape allows it; JSON's reading of values otherwise", () => {
   const sources = [{ plugin: "p" }];
   const defaults = unpack(readOptions({ sources }));
-  const nulls = { sources: [{ plugin: "p", kind: null, order: null }], pageSize: null, chunkLimit: null, sort: null, filter: null, maxSourceItems: null, maxChunksWithoutProgress: null };
+  const nulls = { sources: [{ plugin: "p", kind: null, order: null }], pageSize: null, chunkLimit: null, sort: null, filter: null, maxSourceItems: null, maxChunksWithoutProgress: null, collation: null };
   assert.deepEqual(unpack(readOptions(nulls)), defaults);
+  // A collation: `{}` is the root locale's.
+  assert.deepEqual(unpack(readOptions({ sources, collation: {} })).collation, { locale: "root" });
+  assert.deepEqual(unpack(readOptions({ sources, collation: { locale: "en" } })).collation, { locale: "en" });
   // undefined members are not there; toJSON, getters and Proxies are read as JSON.stringify reads them.
   assert.deepEqual(unpack(readOptions({ sources, pageSize: undefined, filter: { query: undefined } })), defaults);
   const read = unpack(

@@ -16,11 +16,12 @@ use std::collections::{HashMap, HashSet};
 use kubeapps_pager::token::PageToken;
 use kubeapps_pager::{
     Chunk, ChunkRequest, Failure, FeedOutcome, FilterOptions, Identity, ItemFields, Pager,
-    PagerError, PagerOptions, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec, Stats,
+    PagerError, PagerOptions, SortField, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec,
+    Stats,
 };
 
 use super::oracle::{identity_of, ref_key, ref_matches, RefKey, SplitMix};
-use super::sim::{Behaviour, Fault, Payload, Reply, Sim, Spoil};
+use super::sim::{Behaviour, Collation as DbCollation, Fault, Payload, Reply, Sim, Spoil};
 use super::{resume_from, ResumeFrom};
 
 /// Most answers the harness gives for one page before it calls the pager stuck.
@@ -303,7 +304,16 @@ impl Run {
         let pager = Pager::new(options.clone())?;
         let mut sim = Sim::new();
         for s in &setup.sources {
-            sim.add_source(s.id.clone(), s.behaviour.clone(), s.items.clone());
+            let i = sim.add_source(s.id.clone(), s.behaviour.clone(), s.items.clone());
+            // Under a collated name sort, the offset sources in byte order are databases in
+            // that collation (the en_US-like ones stay: their order is learned, not the merge's).
+            if let (SortField::Name, Some(c)) = (options.sort.field(), options.sort.collation()) {
+                if let Behaviour::KubeappsOffset(cfg) = &mut sim.sources[i].behaviour {
+                    if cfg.collation == DbCollation::Bytes {
+                        cfg.collation = DbCollation::Uca(c);
+                    }
+                }
+            }
         }
         let n = setup.sources.len();
         Ok(Run {
@@ -549,9 +559,7 @@ impl Run {
         // tie group in one request (DESIGN.md "Ties"), at most the cap plus one chunk; only a
         // source read whole asks for more.
         let spec = &self.options.sources[r.source_index];
-        let streamed = self.options.sort == SortOrder::Name
-            && spec.order != Some(SourceOrder::None)
-            && spec.kind != SourceKind::Unordered;
+        let streamed = spec.streams_under(self.options.sort);
         if streamed {
             assert!(
                 r.limit <= self.options.chunk_limit.saturating_add(1)
@@ -720,9 +728,7 @@ impl Run {
         spoil: Spoil,
     ) -> Option<Chunk<Payload>> {
         let spec = &self.options.sources[req.source_index];
-        let streamed = self.options.sort == SortOrder::Name
-            && spec.order != Some(SourceOrder::None)
-            && spec.kind != SourceKind::Unordered;
+        let streamed = spec.streams_under(self.options.sort);
         let mut bad = chunk.clone();
         let more = chunk.next_token.as_deref().is_some_and(|t| !t.is_empty());
         match spoil {

@@ -5,7 +5,9 @@
 
 use std::collections::HashSet;
 
-use kubeapps_pager::{Failure, FilterOptions, ItemFields, SortOrder, SourceId, SourceOrder};
+use kubeapps_pager::{
+    Collation, Failure, FilterOptions, ItemFields, SortField, SortOrder, SourceId, SourceOrder,
+};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -13,7 +15,8 @@ use proptest::sample::select;
 use super::harness::{AnswerOrder, Figures, Run, Setup, SourceSetup};
 use super::oracle::SplitMix;
 use super::sim::{
-    Behaviour, Collation, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig, Spoil,
+    Behaviour, Collation as DbCollation, EndStyle, Injection, KubeConfig, Mutation, OffsetConfig,
+    Spoil,
 };
 use super::{resume_from, ResumeFrom};
 
@@ -215,6 +218,8 @@ pub struct Scenario {
     pub chunk_limit: u32,
     /// Sort by displayName (else name).
     pub sort_display: bool,
+    /// Sort in this collation (else by bytes; `displayName` then case-insensitive).
+    pub collation: Option<Collation>,
     /// The filter.
     pub filter: FilterGen,
     /// Steps; the run then pages until done.
@@ -347,7 +352,10 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
         vec(source_gen(), 1..=5),
         1..=6u32,
         1..=6u32,
-        prop::bool::weighted(0.25),
+        (
+            prop::bool::weighted(0.25),
+            prop::option::weighted(0.25, select(&Collation::ALL[..])),
+        ),
         filter_gen(),
         vec(step_gen(), 0..=40),
         0..3u8,
@@ -359,7 +367,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                 sources,
                 page_size,
                 chunk_limit,
-                sort_display,
+                (sort_display, collation),
                 filter,
                 steps,
                 order,
@@ -371,6 +379,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                     page_size,
                     chunk_limit,
                     sort_display,
+                    collation,
                     filter,
                     steps,
                     order,
@@ -485,9 +494,9 @@ pub fn setup(sc: &Scenario) -> Setup {
                         EndStyle::Empty
                     },
                     collation: if quirks.en_us {
-                        Collation::EnUs
+                        DbCollation::EnUs
                     } else {
-                        Collation::Bytes
+                        DbCollation::Bytes
                     },
                     pg_ties: quirks.pg_ties,
                     refuse_past_end: quirks.refuse_past_end,
@@ -533,10 +542,11 @@ pub fn setup(sc: &Scenario) -> Setup {
         sources,
         page_size: sc.page_size,
         chunk_limit: sc.chunk_limit,
-        sort: if sc.sort_display {
-            SortOrder::DisplayName
-        } else {
-            SortOrder::Name
+        sort: match (sc.sort_display, sc.collation) {
+            (false, None) => SortOrder::Name,
+            (true, None) => SortOrder::DisplayName,
+            (false, Some(c)) => SortOrder::Collated(SortField::Name, c),
+            (true, Some(c)) => SortOrder::Collated(SortField::DisplayName, c),
         },
         filter: flt,
         max_source_items: None,
@@ -684,6 +694,10 @@ fn bad_resume_step(run: &mut Run, bad: &BadResume) {
             options.sort = match options.sort {
                 SortOrder::Name => SortOrder::DisplayName,
                 SortOrder::DisplayName => SortOrder::Name,
+                // Another collation of the same field (en and root order alike: the token is
+                // still bound to the one it was made under).
+                SortOrder::Collated(f, Collation::Root) => SortOrder::Collated(f, Collation::En),
+                SortOrder::Collated(_, Collation::En) => SortOrder::Name,
             };
             (token, "FILTER_MISMATCH")
         }

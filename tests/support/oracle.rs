@@ -1,7 +1,9 @@
 //! Reference oracles: the filter and the merge order written out plainly from
 //! docs/DESIGN.md and `src/filter.rs`'s docs, independent of the code under test.
 
-use kubeapps_pager::{FilterOptions, Identity, ItemFields, SortOrder};
+use icu_collator::options::{AlternateHandling, CollatorOptions, Strength};
+use icu_collator::{Collator, CollatorBorrowed};
+use kubeapps_pager::{Collation, FilterOptions, Identity, ItemFields, SortField, SortOrder};
 
 /// An item's full merge key as a tuple of strings; `Vec<String>` compares
 /// component by component, each component by its UTF-8 bytes.
@@ -11,18 +13,31 @@ pub type RefKey = Vec<String>;
 ///
 /// `name`: (name, plugin, cluster, namespace, identifier);
 /// `displayName`: (lowercase(d), d, plugin, cluster, namespace, identifier)
-/// where d is the displayName, or the name when the displayName is empty.
+/// where d is the displayName, or the name when the displayName is empty;
+/// collated: (the collation's sort key of f, f, plugin, ...) where f is the name or d, the sort
+/// key as ICU4X writes it for the locale ([`ref_collation_key`]) in hex (hex digits keep the
+/// bytes' order, prefixes included).
 pub fn ref_key(sort: SortOrder, it: &ItemFields) -> RefKey {
     let tail = [&it.plugin, &it.cluster, &it.namespace, &it.identifier].map(|s| s.to_string());
+    let d = if it.display_name.is_empty() {
+        &it.name
+    } else {
+        &it.display_name
+    };
     let mut key = match sort {
         SortOrder::Name => vec![it.name.clone()],
-        SortOrder::DisplayName => {
-            let d = if it.display_name.is_empty() {
+        SortOrder::DisplayName => vec![d.to_lowercase(), d.clone()],
+        SortOrder::Collated(field, c) => {
+            let f = if field == SortField::Name {
                 &it.name
             } else {
-                &it.display_name
+                d
             };
-            vec![d.to_lowercase(), d.clone()]
+            let hex = ref_collation_key(c, f)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            vec![hex, f.clone()]
         }
     };
     key.extend(tail);
@@ -96,4 +111,32 @@ impl SplitMix {
             v.swap(i, j);
         }
     }
+}
+
+/// The sort key of `text` in collation `c` as the docs define it: ICU4X's collator loaded by the
+/// locale's name from its compiled data, strength tertiary, alternate shifted (src/collation.rs).
+pub fn ref_collation_key(c: Collation, text: &str) -> Vec<u8> {
+    thread_local! {
+        static COLLATORS: Vec<(Collation, CollatorBorrowed<'static>)> = Collation::ALL
+            .into_iter()
+            .map(|c| {
+                let mut options = CollatorOptions::default();
+                options.strength = Some(Strength::Tertiary);
+                options.alternate_handling = Some(AlternateHandling::Shifted);
+                let locale: icu_locale_core::Locale =
+                    if c.locale() == "root" { "und" } else { c.locale() }.parse().expect("locale");
+                (c, Collator::try_new((&locale).into(), options).expect("collator"))
+            })
+            .collect();
+    }
+    COLLATORS.with(|all| {
+        let collator = &all
+            .iter()
+            .find(|(x, _)| *x == c)
+            .expect("every collation")
+            .1;
+        let mut key = Vec::new();
+        let Ok(()) = collator.write_sort_key_to(text, &mut key);
+        key
+    })
 }

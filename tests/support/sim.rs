@@ -14,7 +14,7 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use kubeapps_pager::{Chunk, ChunkRequest, Failure, FilterOptions, Identity, ItemFields, SourceId};
 use serde::{Deserialize, Serialize};
 
-use super::oracle::{identity_of, ref_matches, SplitMix};
+use super::oracle::{identity_of, ref_collation_key, ref_matches, SplitMix};
 
 /// What the pager carries per item: the source it came from and the fields as served.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,13 +111,18 @@ pub enum Collation {
     /// Like glibc's en_US.UTF-8 at its first level: case and hyphens ignored (`kubeapps` before
     /// `kube-prometheus`), then bytes.
     EnUs,
+    /// The pager's collation of that locale, as ICU4X writes its sort keys (the oracle's
+    /// [`ref_collation_key`]): a database whose order is the collated merge order.
+    Uca(kubeapps_pager::Collation),
 }
 
 impl Collation {
     /// Sorts `list` (stable: ties keep their order).
     pub fn sort(self, list: &mut [ItemFields]) {
-        if self == Collation::EnUs {
-            list.sort_by_cached_key(|it| en_us_key(&it.name));
+        match self {
+            Collation::Bytes => {}
+            Collation::EnUs => list.sort_by_cached_key(|it| en_us_key(&it.name)),
+            Collation::Uca(c) => list.sort_by_cached_key(|it| ref_collation_key(c, &it.name)),
         }
     }
 }

@@ -1,5 +1,6 @@
 // A strict TypeScript consumer of the package's .d.ts: uses every export of both entries
-// ("kubeapps-pager", "kubeapps-pager/codec"), the exports every build has. Checked with
+// ("kubeapps-pager", "kubeapps-pager/codec"; and "kubeapps-pager/collation", the pager's API), the
+// exports every build has. Checked with
 // `tsc --noEmit --strict` (scripts/test.sh) under each tsconfig*.json here: moduleResolution
 // nodenext (Node's declarations), bundler and node10 (the web build's); never run.
 // `@ts-expect-error` lines prove the types bite.
@@ -156,6 +157,17 @@ async function main(signal: AbortSignal): Promise<void> {
   void (await import("kubeapps-pager")).inspectToken;
   // @ts-expect-error: the Pager is not in the codec entry
   void (await import("kubeapps-pager/codec")).Pager;
+  // The collation entry: the pager's API, plus the `collation` option (its locales checked).
+  const natural = await import("kubeapps-pager/collation");
+  await natural.default();
+  const collated: PagerOptions = { sources: options.sources, sort: "name", collation: { locale: "en" } };
+  const naturalPager = new natural.Pager({ ...collated, collation: {} });
+  const naturalPage: Page<Summary> = await naturalPager.nextPage(kubeappsFetcher({ baseUrl: "/apis" }));
+  const streamed: boolean = naturalPage.stats.sources[0].streamed;
+  void streamed;
+  // @ts-expect-error: only the locales offered
+  void ({ sources: [], collation: { locale: "fr" } } satisfies PagerOptions);
+  naturalPager.free();
 }
 
 void main;

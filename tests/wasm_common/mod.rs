@@ -233,3 +233,129 @@ fn lowercase_agrees_with_this_engines_to_lower_case_for_every_code_point() {
         );
     }
 }
+
+/// A pager with a collation: its items in the natural order, its page token the same bytes in
+/// every engine (Node and Chromium run this test alike: `COLLATED_TOKEN` is the one token both
+/// must write), and that token resumes to the same next page in each; under another collation it
+/// is `FILTER_MISMATCH`.
+const COLLATED_OPTIONS: &str = r#"{"sources":[{"plugin":"helm.packages","cluster":"default","namespace":"kubeapps"},{"plugin":"kapp_controller.packages","cluster":"default","namespace":"kubeapps","kind":"kubernetes"}],"pageSize":3,"chunkLimit":4,"collation":{"locale":"en"}}"#;
+/// The first page's token under `COLLATED_OPTIONS`, as this build writes it (recorded from its
+/// first run): an engine that writes another token, or orders the items otherwise, fails.
+const COLLATED_TOKEN: &str = "AS6zRkfGkoLAAwIBB2RlZmF1bHQIa3ViZWFwcHMAAQEGYXBhY2hlAAAAAQRyZXBvAAAAAwdkZWZhdWx0CGt1YmVhcHBzAAABDGNlcnQtbWFuYWdlcgAAAAAMY2VydC1tYW5hZ2VyAgcAAGk7Wfk";
+
+/// Answers every request of `pager` once: helm's chunk in the collation's order (a database in
+/// a natural collation, by offset), kapp's list whole in byte order (the apiserver's).
+fn feed_collated_sources(pager: &JsPager) {
+    let helm = [
+        "apache",
+        "kubeapps",
+        "kube-prometheus",
+        "Zeta-Board",
+        "zookeeper",
+    ];
+    let kapp = ["Apache", "cert-manager", "école", "zeta"];
+    loop {
+        let requests: Array = pager.next_requests().expect("requests").unchecked_into();
+        if requests.length() == 0 {
+            return;
+        }
+        for request in requests.iter() {
+            let index = get(&request, "sourceIndex").as_f64().unwrap_or(-1.0) as usize;
+            let from: usize = get(&request, "pageToken")
+                .as_string()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(0);
+            let limit = get(&request, "limit").as_f64().unwrap_or(0.0) as usize;
+            let response = if index == 0 {
+                let end = helm.len().min(from + limit);
+                let items: Vec<String> = helm[from.min(end)..end]
+                    .iter()
+                    .map(|n| summary("helm.packages", n))
+                    .collect();
+                let next = if end < helm.len() {
+                    end.to_string()
+                } else {
+                    String::new()
+                };
+                json(&format!(
+                    r#"{{"availablePackageSummaries":[{}],"nextPageToken":"{next}"}}"#,
+                    items.join(",")
+                ))
+            } else {
+                let items: Vec<String> = kapp
+                    .iter()
+                    .map(|n| format!(r#"{{"metadata":{{"name":"{n}","namespace":"kubeapps"}}}}"#))
+                    .collect();
+                json(&format!(
+                    r#"{{"kind":"PackageMetadataList","metadata":{{"resourceVersion":"7","continue":""}},"items":[{}]}}"#,
+                    items.join(",")
+                ))
+            };
+            pager
+                .feed(get(&request, "requestId"), response)
+                .expect("feeds");
+        }
+        if pager.page_ready().unwrap() {
+            return;
+        }
+    }
+}
+
+fn page_names(page: &JsValue) -> Vec<String> {
+    let items: Array = get(page, "items").unchecked_into();
+    items
+        .iter()
+        .map(|it| {
+            let name = get(&it, "name");
+            let name = if name.is_undefined() {
+                get(&get(&it, "metadata"), "name")
+            } else {
+                name
+            };
+            name.as_string().unwrap_or_default()
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn a_collated_page_token_is_the_same_and_resumes_alike_in_every_engine() {
+    let pager = JsPager::new(json(COLLATED_OPTIONS)).expect("pager");
+    feed_collated_sources(&pager);
+    let page = pager.take_page().expect("page");
+    assert_eq!(page_names(&page), ["apache", "Apache", "cert-manager"]);
+    let stats: Array = get(&get(&page, "stats"), "sources").unchecked_into();
+    let streamed: Vec<Option<bool>> = stats
+        .iter()
+        .map(|s| get(&s, "streamed").as_bool())
+        .collect();
+    assert_eq!(streamed, [Some(true), Some(false)]);
+    let token = get(&page, "nextPageToken").as_string().expect("token");
+    assert_eq!(token, COLLATED_TOKEN);
+    let resumed =
+        JsPager::resume(JsValue::from_str(&token), json(COLLATED_OPTIONS)).expect("resumes");
+    let mut names = Vec::new();
+    loop {
+        feed_collated_sources(&resumed);
+        let page = resumed.take_page().expect("page");
+        names.extend(page_names(&page));
+        if get(&page, "done").as_bool() == Some(true) {
+            break;
+        }
+    }
+    assert_eq!(
+        names,
+        [
+            "école",
+            "kubeapps",
+            "kube-prometheus",
+            "zeta",
+            "Zeta-Board",
+            "zookeeper"
+        ]
+    );
+    let root = COLLATED_OPTIONS.replace(r#""locale":"en""#, r#""locale":"root""#);
+    let err = JsPager::resume(JsValue::from_str(&token), json(&root))
+        .err()
+        .expect("other collation");
+    assert_pager_error(err, "FILTER_MISMATCH");
+}

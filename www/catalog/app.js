@@ -1,7 +1,8 @@
 // The demo catalog: kubeapps-pager paging the demo backend's plugins into cards, with infinite
 // scroll, filters, the page token in the URL, the pager's counters, backend controls, and a
 // comparison with the way Kubeapps pages today. Plain ES modules; the package is /pkg/web/ (and
-// /pkg/codec/web/ for the token panel).
+// /pkg/codec/web/ for the token panel; /pkg/collation/web/, loaded only when the natural order is
+// chosen).
 import init, { Pager, kubeappsFetcher } from "/pkg/web/index.js";
 // The codec entry ("kubeapps-pager/codec"), for the token panel's inspectToken (panels.js).
 import initCodec from "/pkg/codec/web/index.js";
@@ -41,6 +42,40 @@ let list = null;
 /** The comparison column: `{feed, source, startRevision, missed}`. */
 let core = null;
 const facets = { categories: [], repositories: [] };
+
+/**
+ * The Pager class for a sort: the plain entry's, or for the natural order the collation entry's
+ * ("kubeapps-pager/collation": the pager with a collator, about twice its size), imported and
+ * initialised on first use only.
+ */
+let collationEntry = null;
+async function pagerClassFor(sort) {
+  if (sort !== "natural") return Pager;
+  collationEntry ??= import("/pkg/collation/web/index.js").then(async (m) => {
+    await m.default();
+    return m;
+  });
+  return (await collationEntry).Pager;
+}
+
+/**
+ * The pager's options for the page's state. The natural order is `sort: "name"` with a collation;
+ * the demo's offset plugins order by name bytes (a database in the C collation), not by the
+ * collation, so they are declared read whole (`order: "none"`) there: streamed, each would be
+ * found out of order on its first chunks and switched to a whole read anyway (issue 11's order
+ * learning), after requests that bring nothing.
+ */
+function pagerOptions(sources) {
+  const natural = state.sort === "natural";
+  return {
+    sources: natural ? sources.map((s) => (s.kind === "kubernetes" ? s : { ...s, order: "none" })) : sources,
+    pageSize: state.size,
+    chunkLimit: state.chunk,
+    sort: natural ? "name" : state.sort,
+    ...(natural && { collation: { locale: "en" } }),
+    filter: { query: state.query, categories: state.categories, repositories: state.repositories },
+  };
+}
 
 /** The package's fetcher for the kubeapps-apis REST paths (made once the wasm is initialised). */
 let fetchChunk = null;
@@ -133,13 +168,15 @@ async function startList({ token = null, why = "" } = {}) {
     renderFacts();
     return;
   }
-  const options = {
-    sources,
-    pageSize: state.size,
-    chunkLimit: state.chunk,
-    sort: state.sort,
-    filter: { query: state.query, categories: state.categories, repositories: state.repositories },
-  };
+  const options = pagerOptions(sources);
+  let Pager;
+  try {
+    Pager = await pagerClassFor(state.sort);
+  } catch (e) {
+    showNotice(`Cannot load the pager for this order (${e?.code ?? e?.name}: ${e?.message}).`, "warn");
+    return;
+  }
+  if (gen !== generation) return;
   let pager = null;
   let resumed = false;
   if (token) {
@@ -309,11 +346,16 @@ async function runCheck() {
     const done = s.done;
     const lastKey = s.lastKey;
     try {
-      const truth = await fetchTruth(filter, state.sort, l.startRevision);
+      // The backend's truth has no natural order: the set is the same as by name, and under the
+      // natural order what was missed is counted once the list is done (a range needs the order).
+      const natural = state.sort === "natural";
+      const truth = await fetchTruth(filter, natural ? "name" : state.sort, l.startRevision);
       if (gen !== generation) return;
       l.truthCount = truth.count;
       const nothingYet = seen.size === 0 && (!done || s.resumed);
-      l.missed = nothingYet ? [] : missedInRange(truth, seen, state.sort, s.resumed ? s.firstKey : null, done ? null : lastKey);
+      l.missed = nothingYet || (natural && (!done || s.resumed))
+        ? []
+        : missedInRange(truth, seen, natural ? "name" : state.sort, natural ? null : s.resumed ? s.firstKey : null, done ? null : lastKey);
       l.checkError = "";
       l.checkedPages = pages;
     } catch (e) {

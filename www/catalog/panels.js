@@ -35,7 +35,8 @@ export function renderStats(el, stats, kinds = {}) {
   const table = h("table", { class: "stats", dataset: { testid: "stats-table" } },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "source"), COLUMNS.map(([, short, long]) => h("th", { scope: "col", title: long, "aria-label": long }, short)))),
     h("tbody", {}, stats.sources.map((s) => h("tr", {},
-      h("th", { scope: "row", title: `${s.source} (${kinds[s.source] ?? "?"})` }, sourceName(s.source)),
+      h("th", { scope: "row", title: `${s.source} (${kinds[s.source] ?? "?"}; ${s.streamed ? "streamed in the merge order" : "read whole, then sorted"})`, dataset: { streamed: s.streamed ? "1" : "0" } },
+        sourceName(s.source), s.streamed ? "" : h("span", { class: "k" }, " · whole")),
       COLUMNS.map(([key]) => cell(s[key], key))))),
     h("tfoot", {}, h("tr", {}, h("td", {}, "total"), COLUMNS.map(([key]) => cell(stats[key], key, `stat-${key}`)))));
   // Not `itemsEmitted`: the pager counts there the items it has already merged into the next page.

@@ -23,7 +23,7 @@ export function readState(search = location.search) {
     categories: distinct(p.getAll("category")),
     repositories: distinct(p.getAll("repo")),
     plugins: distinct(p.getAll("plugin")),
-    sort: sort === "displayName" || sort === "name" ? sort : DEFAULTS.sort,
+    sort: ["name", "displayName", "natural"].includes(sort) ? sort : DEFAULTS.sort,
     size: intIn(p.get("size"), 1, 200, DEFAULTS.size),
     chunk: intIn(p.get("chunk"), 1, 1000, DEFAULTS.chunk),
     compare: p.get("compare") === "1",

@@ -234,10 +234,20 @@ function check() {
   else if (scrolled && !v.win.atStart && el.top.getBoundingClientRect().bottom > -200) step("previous");
 }
 
-window.addEventListener("scroll", () => {
-  if (window.scrollY > 0) scrolled = true;
+/**
+ * The user scrolled, or tried to: at the top of the page (a resumed page shows first, at 0) a
+ * scroll up moves nothing and fires no scroll event, so a wheel, touch or key going up counts
+ * too. Any scroll event counts, wherever it ends (a scroll down and back up before the next frame
+ * fires one event, at 0).
+ */
+function userScrolled() {
+  scrolled = true;
   check();
-}, { passive: true });
+}
+window.addEventListener("scroll", userScrolled, { passive: true });
+window.addEventListener("wheel", (e) => e.deltaY < 0 && userScrolled(), { passive: true });
+window.addEventListener("touchmove", userScrolled, { passive: true });
+window.addEventListener("keydown", (e) => ["ArrowUp", "PageUp", "Home"].includes(e.key) && userScrolled());
 window.addEventListener("hashchange", render);
 el.transport.onchange = () => (location.hash = hashWith(parseHash().path, parseHash().params, { transport: el.transport.value }));
 el.maxPages.onchange = () => (location.hash = hashWith(parseHash().path, parseHash().params, { max: el.maxPages.value }));

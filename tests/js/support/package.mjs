@@ -7,3 +7,5 @@ export const pkg = require("../../../pkg/nodejs/index.js");
 /** `require("kubeapps-pager/codec")`: the token functions, a wasm module of their own. */
 export const codec = require("../../../pkg/codec/nodejs/index.js");
 export const { PagerError } = pkg;
+/** `require("kubeapps-pager/collation")`: the pager module with the collator (collated orders). */
+export const collation = require("../../../pkg/collation/nodejs/index.js");
