@@ -200,18 +200,25 @@ const FIRST_END = "<!-- first-page:end -->";
 /** Which plugin a request went to (the URL's path), for the per-plugin bytes. */
 const pluginOf = (url) => /\/(core|helm|kapp_controller|fluxv2)\//.exec(String(url))?.[1] ?? "other";
 
-/** counting() plus requests and bytes per plugin. */
+/** counting() plus requests and bytes per plugin (each request's own body: they overlap). */
 function countingByPlugin() {
-  const c = counting();
-  const inner = c.fetch;
-  c.byPlugin = {};
+  const c = { requests: 0, bytes: 0, items: 0, byPlugin: {} };
   c.fetch = async (url, init) => {
-    const before = c.bytes;
-    const res = await inner(url, init);
+    c.requests += 1;
+    const res = await nativeFetch(url, init);
+    const text = await res.text();
+    const bytes = Buffer.byteLength(text);
+    c.bytes += bytes;
     const b = (c.byPlugin[pluginOf(url)] ??= { requests: 0, bytes: 0 });
     b.requests += 1;
-    b.bytes += c.bytes - before;
-    return res;
+    b.bytes += bytes;
+    try {
+      const body = JSON.parse(text);
+      c.items += (body.availablePackageSummaries ?? body.items ?? []).length;
+    } catch {
+      // not JSON: counted as bytes only
+    }
+    return new Response(text, { status: res.status, headers: res.headers });
   };
   return c;
 }
@@ -235,7 +242,7 @@ async function firstPagesPager(server, pkgMod, chunkLimit, extra) {
       after.push({
         ...snap(c),
         shown: page.items.length,
-        sources: page.stats.sources.map((s) => ({ source: shortSource(s.source), streamed: s.streamed, switches: s.wholeReadSwitches, late: s.lateItems })),
+        sources: page.stats.sources.map((s) => ({ source: shortSource(s.source), streamed: s.streamed, switches: s.wholeReadSwitches, late: s.lateItems, requests: s.requests, scanned: s.itemsScanned })),
         names: page.items.map((it) => it.name ?? it.metadata?.name),
       });
       if (page.done) break;
@@ -293,8 +300,13 @@ async function measureFirstPages(data, services, pkgMod, collationMod) {
 function renderFirst({ count, rows }, m, seconds) {
   const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
   const plugins = (a) => Object.entries(a.byPlugin).sort().map(([p, b]) => `${p} ${b.requests} / ${kb(b.bytes)}`).join(", ");
-  const streams = (a) => (a.sources === null ? "– (the core merges in the server)"
-    : a.sources.map((s) => `${s.source} ${s.streamed ? "streamed" : "whole"}${s.switches ? ` (switched ${s.switches})` : ""}${s.late ? `, ${s.late} late` : ""}`).join("; "));
+  // page.stats counts per page: switches and late items are summed over the pages read.
+  const streams = (after) => (after[0].sources === null ? "– (the core merges in the server)"
+    : after[after.length - 1].sources.map((s, i) => {
+      const switches = after.reduce((n, a) => n + a.sources[i].switches, 0);
+      const late = after.reduce((n, a) => n + a.sources[i].late, 0);
+      return `${s.source} ${s.streamed ? "streamed" : "whole"}${switches ? ` (switched ${switches})` : ""}${late ? `, ${late} late` : ""}`;
+    }).join("; "));
   let s = "### First page on the real-service mode\n\n";
   s += `\`node bench/network.mjs --first-page\`: ${date}, ${m.nproc} cores, ${m.cpu}, Node ${m.node}, commit ${m.commit}, ` +
     `load average ${m.load.toFixed(2)} at the start, ${seconds.toFixed(0)} s. Same backends as "Network (real backends)" ` +
@@ -305,7 +317,7 @@ function renderFirst({ count, rows }, m, seconds) {
   for (const r of rows) {
     const p1 = r.after[0];
     const p3 = r.after[r.after.length - 1];
-    s += `| ${r.client} | ${r.chunk} | ${p1.requests} | ${kb(p1.bytes)} | ${p3.requests} | ${kb(p3.bytes)} | ${plugins(p1)} | ${streams(p3)} |\n`;
+    s += `| ${r.client} | ${r.chunk} | ${p1.requests} | ${kb(p1.bytes)} | ${p3.requests} | ${kb(p3.bytes)} | ${plugins(p1)} | ${streams(r.after)} |\n`;
   }
   return s;
 }
@@ -362,7 +374,10 @@ async function mainFirstPage() {
   }
   const text = renderFirst(result, m, (Date.now() - started) / 1000);
   process.stdout.write(`${text}\n`);
-  for (const r of result.rows) log(`${r.client} chunk ${r.chunk}: page 1 = ${r.after[0].names.join(" ")}`);
+  for (const r of result.rows) {
+    log(`${r.client} chunk ${r.chunk}: page 1 = ${r.after[0].names.join(" ")}`);
+    r.after.forEach((a, i) => log(`  after page ${i + 1}: ${a.requests} requests, ${a.items} items received, ${JSON.stringify(a.byPlugin)}, sources ${JSON.stringify(a.sources)}`));
+  }
   if (!args.has("--no-write")) {
     const file = path.join(REPO, "BENCHMARKS.md");
     const old = readFileSync(file, "utf8");
@@ -373,8 +388,9 @@ async function mainFirstPage() {
     if (a >= 0 && b > a) next = old.slice(0, a) + block + old.slice(b + FIRST_END.length).replace(/^\n/, "");
     else {
       // At the end of the "Collation" section: before the next level-2 heading after it.
-      const at = old.indexOf("\n## ", old.indexOf("\n## Collation"));
-      if (old.indexOf("\n## Collation") < 0 || at < 0) throw new Error("BENCHMARKS.md has no \"Collation\" section followed by another");
+      const section = old.indexOf("\n## Collation");
+      const at = section < 0 ? -1 : old.indexOf("\n## ", section + 1);
+      if (at < 0) throw new Error("BENCHMARKS.md has no \"Collation\" section followed by another");
       next = `${old.slice(0, at + 1)}${block}\n${old.slice(at + 1)}`;
     }
     writeFileSync(file, next);
