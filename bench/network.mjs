@@ -14,8 +14,8 @@
 // pages (page size 20): HTTP requests and response bytes for page 1 and for pages 1–3 together,
 // for today's core path, kubeapps-pager (`sort: "name"`, the plain entry) and
 // kubeapps-pager/collation (`sort: "name"`, `collation: { locale: "root" }`, the natural order),
-// each pager with chunk limits 20, 50 and 500, and which sources streamed
-// (page.stats.sources[i].streamed, wholeReadSwitches). Writes its table between the first-page
+// each pager with chunk limits 7 (about the page size over the 3 sources), 20, 50 and 500, and
+// which sources streamed (page.stats.sources[i].streamed, wholeReadSwitches). Writes its table between the first-page
 // markers of BENCHMARKS.md (section "Collation"). Needs pkg/ and pkg/collation/ built.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -286,7 +286,7 @@ async function measureFirstPages(data, services, pkgMod, collationMod) {
       ["kubeapps-pager, `sort: \"name\"` (bytes)", pkgMod, {}],
       ["kubeapps-pager/collation, `sort: \"name\"`, `collation: { locale: \"root\" }`", collationMod, { collation: { locale: "root" } }],
     ]) {
-      for (const chunkLimit of [20, 50, 500]) {
+      for (const chunkLimit of [7, 20, 50, 500]) {
         log(`first pages: ${client}, chunk limit ${chunkLimit}`);
         rows.push({ client, chunk: String(chunkLimit), after: await firstPagesPager(server, mod, chunkLimit, extra) });
       }
