@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/network.mjs [--quick] [--no-write]` (run by `npm run bench` after the browser
+// `node bench/network.mjs [--quick] [--no-write] [--first-page]` (run by `npm run bench` after the browser
 // benchmarks): the network cost of paging, on the real backends (server/real/: helm on
 // PostgreSQL, kapp_controller on etcd, fluxv2 as its plugin pages), with a fixed latency added
 // to every /apis/ answer in the server (20 ms). For each catalog — the real data
@@ -9,6 +9,14 @@
 // and counts: HTTP requests, response bytes (bodies as received, uncompressed), time to the
 // first page, time to the end, and what was shown twice or missed against the stores. Writes
 // the table between the network markers of BENCHMARKS.md.
+//
+// `--first-page` (run by hand, not by `npm run bench`): the real data only, and only the first
+// pages (page size 20): HTTP requests and response bytes for page 1 and for pages 1–3 together,
+// for today's core path, kubeapps-pager (`sort: "name"`, the plain entry) and
+// kubeapps-pager/collation (`sort: "name"`, `collation: { locale: "root" }`, the natural order),
+// each pager with chunk limits 7 (about the page size over the 3 sources), 20, 50 and 500, and
+// which sources streamed (page.stats.sources[i].streamed, wholeReadSwitches). Writes its table between the first-page
+// markers of BENCHMARKS.md (section "Collation"). Needs pkg/ and pkg/collation/ built.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -22,8 +30,9 @@ import { mulberry32, pick } from "../server/rng.mjs";
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const args = new Set(process.argv.slice(2));
-for (const a of args) if (!["--quick", "--no-write"].includes(a)) throw new Error(`unknown option ${a}`);
+for (const a of args) if (!["--quick", "--no-write", "--first-page"].includes(a)) throw new Error(`unknown option ${a}`);
 const QUICK = args.has("--quick");
+const FIRST_PAGE = args.has("--first-page");
 const LATENCY_MS = 20;
 const PAGE_SIZE = 20;
 const GENERATED = QUICK ? 5_000 : 20_000;
@@ -81,13 +90,18 @@ const identity = (s) => {
   return `${r.plugin.name}/${r.context.cluster}/${r.context.namespace}/${r.identifier}`;
 };
 
-async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = {}) {
+/** The pager's sources: one per plugin and namespace the server has, of the plugin's behaviour. */
+async function pagerSources(server, { helmOrderNone = false } = {}) {
   const cfg = await (await fetch(`${server.url}demo/config`)).json();
   const KIND = { kubernetes: "kubernetes", "kubeapps-offset": "kubeapps", unordered: "unordered" };
-  const sources = cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({
+  return cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({
     plugin: p.name, cluster: "default", namespace, kind: KIND[p.behaviour],
     ...(helmOrderNone && p.name === "helm.packages" ? { order: "none" } : {}),
   })));
+}
+
+async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = {}) {
+  const sources = await pagerSources(server, { helmOrderNone });
   const c = counting();
   globalThis.fetch = c.fetch; // the package's fetcher calls the global fetch
   const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit });
@@ -177,6 +191,137 @@ async function measure(label, serverOptions, services, pkgMod) {
   }
 }
 
+// --- `--first-page`: the first pages only, on the real data ---------------------------------
+
+const FIRST_PAGES = 3;
+const FIRST_BEGIN = "<!-- first-page:begin -->";
+const FIRST_END = "<!-- first-page:end -->";
+
+/** Which plugin a request went to (the URL's path), for the per-plugin bytes. */
+const pluginOf = (url) => /\/(core|helm|kapp_controller|fluxv2)\//.exec(String(url))?.[1] ?? "other";
+
+/** counting() plus requests and bytes per plugin (each request's own body: they overlap). */
+function countingByPlugin() {
+  const c = { requests: 0, bytes: 0, items: 0, byPlugin: {} };
+  c.fetch = async (url, init) => {
+    c.requests += 1;
+    const res = await nativeFetch(url, init);
+    const text = await res.text();
+    const bytes = Buffer.byteLength(text);
+    c.bytes += bytes;
+    const b = (c.byPlugin[pluginOf(url)] ??= { requests: 0, bytes: 0 });
+    b.requests += 1;
+    b.bytes += bytes;
+    try {
+      const body = JSON.parse(text);
+      c.items += (body.availablePackageSummaries ?? body.items ?? []).length;
+    } catch {
+      // not JSON: counted as bytes only
+    }
+    return new Response(text, { status: res.status, headers: res.headers });
+  };
+  return c;
+}
+
+const snap = (c) => ({ requests: c.requests, bytes: c.bytes, items: c.items, byPlugin: structuredClone(c.byPlugin) });
+
+/** `helm.packages/default/team-a` → `helm/team-a`. */
+const shortSource = (s) => s.replace(/\.packages\//, "/").replace("/default/", "/").replace("kapp_controller", "kapp");
+
+/** The first FIRST_PAGES pages through the pager: counters after page 1 and after the last. */
+async function firstPagesPager(server, pkgMod, chunkLimit, extra) {
+  const sources = await pagerSources(server);
+  const c = countingByPlugin();
+  globalThis.fetch = c.fetch;
+  const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit, sort: "name", ...extra });
+  const fetchChunk = pkgMod.kubeappsFetcher({ baseUrl: `${server.url}apis` });
+  const after = [];
+  try {
+    for (let i = 0; i < FIRST_PAGES; i++) {
+      const page = await pager.nextPage(fetchChunk);
+      after.push({
+        ...snap(c),
+        shown: page.items.length,
+        sources: page.stats.sources.map((s) => ({ source: shortSource(s.source), streamed: s.streamed, switches: s.wholeReadSwitches, late: s.lateItems, requests: s.requests, scanned: s.itemsScanned })),
+        names: page.items.map((it) => it.name ?? it.metadata?.name),
+      });
+      if (page.done) break;
+    }
+  } finally {
+    pager.free();
+    globalThis.fetch = nativeFetch;
+  }
+  return after;
+}
+
+/** The first FIRST_PAGES pages through today's core path (one request per page). */
+async function firstPagesCore(server) {
+  const c = countingByPlugin();
+  const after = [];
+  let token = "";
+  for (let i = 0; i < FIRST_PAGES; i++) {
+    const u = new URL(`${server.url}apis/core/packages/v1alpha1/availablepackages`);
+    u.searchParams.set("paginationOptions.pageSize", String(PAGE_SIZE));
+    if (token) u.searchParams.set("paginationOptions.pageToken", token);
+    const res = await c.fetch(u);
+    const body = await res.json();
+    if (!res.ok) throw new Error(`core: HTTP ${res.status}: ${body.message}`);
+    after.push({ ...snap(c), shown: (body.availablePackageSummaries ?? []).length, sources: null, names: (body.availablePackageSummaries ?? []).map((s) => s.name) });
+    token = body.nextPageToken ?? "";
+    if (!token) break;
+  }
+  return after;
+}
+
+async function measureFirstPages(data, services, pkgMod, collationMod) {
+  log("first pages: loading the real data");
+  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, dataDir: data });
+  try {
+    await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
+    const count = (await server.app.truth(new URLSearchParams())).identities.length;
+    const rows = [];
+    log("first pages: today's core path");
+    rows.push({ client: "Kubeapps core today", chunk: "–", after: await firstPagesCore(server) });
+    for (const [client, mod, extra] of [
+      ["kubeapps-pager, `sort: \"name\"` (bytes)", pkgMod, {}],
+      ["kubeapps-pager/collation, `sort: \"name\"`, `collation: { locale: \"root\" }`", collationMod, { collation: { locale: "root" } }],
+    ]) {
+      for (const chunkLimit of [7, 20, 50, 500]) {
+        log(`first pages: ${client}, chunk limit ${chunkLimit}`);
+        rows.push({ client, chunk: String(chunkLimit), after: await firstPagesPager(server, mod, chunkLimit, extra) });
+      }
+    }
+    return { count, rows };
+  } finally {
+    await server.close();
+  }
+}
+
+function renderFirst({ count, rows }, m, seconds) {
+  const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  const plugins = (a) => Object.entries(a.byPlugin).sort().map(([p, b]) => `${p} ${b.requests} / ${kb(b.bytes)}`).join(", ");
+  // page.stats counts per page: switches and late items are summed over the pages read.
+  const streams = (after) => (after[0].sources === null ? "– (the core merges in the server)"
+    : after[after.length - 1].sources.map((s, i) => {
+      const switches = after.reduce((n, a) => n + a.sources[i].switches, 0);
+      const late = after.reduce((n, a) => n + a.sources[i].late, 0);
+      return `${s.source} ${s.streamed ? "streamed" : "whole"}${switches ? ` (switched ${switches})` : ""}${late ? `, ${late} late` : ""}`;
+    }).join("; "));
+  let s = "### First page on the real-service mode\n\n";
+  s += `\`node bench/network.mjs --first-page\`: ${date}, ${m.nproc} cores, ${m.cpu}, Node ${m.node}, commit ${m.commit}, ` +
+    `load average ${m.load.toFixed(2)} at the start, ${seconds.toFixed(0)} s. Same backends as "Network (real backends)" ` +
+    `(helm on PostgreSQL under en_US.UTF-8, kapp_controller on etcd by offsets, fluxv2 as its plugin pages, ${LATENCY_MS} ms per answer), ` +
+    `the real data only (${count} packages for a user in \`team-a\`), page size ${PAGE_SIZE}; requests and bytes (response bodies, ` +
+    `uncompressed) as the client sees them: the core's one request per page hides the plugin reads it makes in the server.\n\n`;
+  s += "| client | chunk limit | page 1: requests | page 1: bytes | pages 1–3: requests | pages 1–3: bytes | page 1 by plugin (requests / bytes) | sources after page 3 |\n|---|---:|---:|---:|---:|---:|---|---|\n";
+  for (const r of rows) {
+    const p1 = r.after[0];
+    const p3 = r.after[r.after.length - 1];
+    s += `| ${r.client} | ${r.chunk} | ${p1.requests} | ${kb(p1.bytes)} | ${p3.requests} | ${kb(p3.bytes)} | ${plugins(p1)} | ${streams(r.after)} |\n`;
+  }
+  return s;
+}
+
 function machine() {
   let commit = "unknown";
   try {
@@ -214,7 +359,47 @@ function render(results, m, seconds) {
   return s;
 }
 
+async function mainFirstPage() {
+  const pkgMod = require("../pkg/nodejs/index.js");
+  const collationMod = require("../pkg/collation/nodejs/index.js");
+  const m = machine();
+  const data = path.resolve(REPO, "../shared/data");
+  if (!existsSync(path.join(data, "bitnami/index.yaml"))) throw new Error("--first-page measures the real data: ../shared/data is missing");
+  const services = await startServices();
+  let result;
+  try {
+    result = await measureFirstPages(data, services, pkgMod, collationMod);
+  } finally {
+    await services.stop();
+  }
+  const text = renderFirst(result, m, (Date.now() - started) / 1000);
+  process.stdout.write(`${text}\n`);
+  for (const r of result.rows) {
+    log(`${r.client} chunk ${r.chunk}: page 1 = ${r.after[0].names.join(" ")}`);
+    r.after.forEach((a, i) => log(`  after page ${i + 1}: ${a.requests} requests, ${a.items} items received, ${JSON.stringify(a.byPlugin)}, sources ${JSON.stringify(a.sources)}`));
+  }
+  if (!args.has("--no-write")) {
+    const file = path.join(REPO, "BENCHMARKS.md");
+    const old = readFileSync(file, "utf8");
+    const block = `${FIRST_BEGIN}\n${text.trim()}\n${FIRST_END}\n`;
+    const a = old.indexOf(FIRST_BEGIN);
+    const b = old.indexOf(FIRST_END);
+    let next;
+    if (a >= 0 && b > a) next = old.slice(0, a) + block + old.slice(b + FIRST_END.length).replace(/^\n/, "");
+    else {
+      // At the end of the "Collation" section: before the next level-2 heading after it.
+      const section = old.indexOf("\n## Collation");
+      const at = section < 0 ? -1 : old.indexOf("\n## ", section + 1);
+      if (at < 0) throw new Error("BENCHMARKS.md has no \"Collation\" section followed by another");
+      next = `${old.slice(0, at + 1)}${block}\n${old.slice(at + 1)}`;
+    }
+    writeFileSync(file, next);
+    log("written to BENCHMARKS.md (Collation: First page on the real-service mode)");
+  }
+}
+
 async function main() {
+  if (FIRST_PAGE) return mainFirstPage();
   const pkgMod = require("../pkg/nodejs/index.js");
   const m = machine();
   const services = await startServices();
