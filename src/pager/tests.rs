@@ -2290,7 +2290,6 @@ fn an_overlap_re_read_answered_with_the_overlap_item_alone_goes_on() {
     let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let mut resumes = 0;
     for round in 0..400u64 {
-        std::eprintln!("ROUND {round}");
         let lazy_end = round % 2 == 0;
         let cap = match round % 4 {
             0 | 1 => Some(1),
