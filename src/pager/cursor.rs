@@ -70,9 +70,9 @@ struct Switch {
     /// The last item read before the switch (the end of the prefix of the source's own order
     /// read), when no item was consumed from the source: the anchor then (see `settle_switch`).
     last_read: Option<SortKey>,
-    /// How many items of the source's order were read (when `last_read` is not found in the
-    /// whole read: deleted, or a resumed position): `u64::MAX` = all of them; `None` = unknown
-    /// (then every item at or below W counts as late: a repeat rather than a loss).
+    /// A resumed switch's count from its page token: how many items of the source's order were
+    /// read (`u64::MAX` = all of them; `None` = unknown: 0). A live switch cuts by identity
+    /// instead (`Cursor::consumed_prefix`).
     read_count: Option<u64>,
     /// Late items already shown (a resumed late phase): skipped, in key order.
     skip: u32,
