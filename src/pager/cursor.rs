@@ -270,6 +270,29 @@ pub(crate) struct Prepared<P> {
     short_group: bool,
 }
 
+impl<P> Prepared<P> {
+    /// An answer whose items are not merged (a switch to a whole read, a longer re-read): only its
+    /// verdict and its request count.
+    fn unmerged(
+        items: Vec<(SortKey, bool, P)>,
+        next: Option<String>,
+        resource_version: Option<String>,
+        remaining_item_count: Option<u64>,
+        verdict: Verdict,
+    ) -> Self {
+        Prepared {
+            items,
+            next,
+            resource_version,
+            remaining_item_count,
+            verdict,
+            progress: true,
+            overlap_only: false,
+            short_group: false,
+        }
+    }
+}
+
 /// One source's state.
 pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
@@ -809,16 +832,13 @@ impl<P> Cursor<P> {
 
         let first = items.first().map(|(k, ..)| k);
         if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
-            return Ok(Prepared {
+            return Ok(Prepared::unmerged(
                 items,
                 next,
-                resource_version: chunk.resource_version,
-                remaining_item_count: chunk.remaining_item_count,
-                verdict: Verdict::Disorder,
-                progress: true,
-                overlap_only: false,
-                short_group: false,
-            });
+                chunk.resource_version,
+                chunk.remaining_item_count,
+                Verdict::Disorder,
+            ));
         }
         let verdict = match &flight.purpose {
             Purpose::Next {
@@ -987,80 +1007,15 @@ impl<P> Cursor<P> {
                 ));
             }
         }
-        // A source whose order is learned (`kubeapps`) re-read from an earlier position (a tie
-        // group's re-read, an overlap, a probe, a resume) is taken at a start chosen by names, on
-        // the word of the merge order, which such a source need not keep (a collation): an item
-        // never read, moved there by deletions ahead, would be dropped as consumed. So the item
-        // read before the position, or one of its equal names (its tie group was read whole, in
-        // any order), must come again in a full answer (or the list's last). Gone, or moved out
-        // of it, the source is read whole from here (docs/DESIGN.md "Vanished positions").
-        if let (Verdict::Accept { .. }, true) =
-            (&verdict, self.streamed && self.decimal && !self.strict)
-        {
-            let reference = match &flight.purpose {
-                Purpose::Probe { .. } => self.rescan.as_ref().map(|r| &r.reference),
-                Purpose::Group { group, .. } => Some(&group.reference),
-                Purpose::Next {
-                    overlap: Some(r), ..
-                } => Some(r),
-                _ => None,
-            };
-            // After a resume the overlap is the global W, maybe another source's item: this
-            // source's own is its watermark.
-            let reference = reference.and_then(|r| {
-                if self.last_raw.as_ref() == Some(r) {
-                    Some(r)
-                } else {
-                    self.watermark.as_ref()
-                }
-            });
-            // A short answer that goes on (a server that caps its answers) may stop before the
-            // reference: no evidence either way, it is taken as before.
-            let whole = n >= flight.limit as usize || next.is_none();
-            if let (true, Some(r)) = (whole, reference) {
-                if !items.iter().any(|(k, ..)| k.primary() == r.primary()) {
-                    // Entirely before it, and the list goes on: ask a longer answer from the same
-                    // position (within the cap); else (gone, or passed) read whole.
-                    let before = items.iter().all(|(k, ..)| k.primary() < r.primary());
-                    let pos = match &flight.purpose {
-                        Purpose::Probe { pos } | Purpose::Group { pos, .. } => Some(*pos),
-                        Purpose::Next { pos, .. } => *pos,
-                        _ => None,
-                    };
-                    let span = flight.limit.saturating_mul(2);
-                    if let (true, true, Some(pos)) =
-                        (before && next.is_some(), span <= ctx.max_source_items, pos)
-                    {
-                        let reference = match (&flight.purpose, &self.rescan) {
-                            (Purpose::Probe { .. }, Some(rescan)) => rescan.reference.clone(),
-                            _ => r.clone(),
-                        };
-                        return Ok(Prepared {
-                            items,
-                            next,
-                            resource_version: chunk.resource_version,
-                            remaining_item_count: chunk.remaining_item_count,
-                            verdict: Verdict::Widen {
-                                reference,
-                                pos,
-                                span,
-                            },
-                            progress: true,
-                            overlap_only: false,
-                            short_group: false,
-                        });
-                    }
-                    return Ok(Prepared {
-                        items,
-                        next,
-                        resource_version: chunk.resource_version,
-                        remaining_item_count: chunk.remaining_item_count,
-                        verdict: Verdict::Disorder,
-                        progress: true,
-                        overlap_only: false,
-                        short_group: false,
-                    });
-                }
+        if let Verdict::Accept { .. } = verdict {
+            if let Some(v) = self.reread_check(&items, flight, next.is_some(), ctx) {
+                return Ok(Prepared::unmerged(
+                    items,
+                    next,
+                    chunk.resource_version,
+                    chunk.remaining_item_count,
+                    v,
+                ));
             }
         }
         let short_group = match (&flight.purpose, &verdict) {
@@ -1759,6 +1714,67 @@ impl<P> Cursor<P> {
             self.bound.as_ref().is_some_and(|b| {
                 first.primary() < b.as_slice() || (!*straddle && first.primary() == b.as_slice())
             })
+        }
+    }
+
+    /// A source whose order is learned (`kubeapps`) re-read from an earlier position (a tie
+    /// group's re-read, an overlap, a probe, a resume) is taken at a start chosen by names, on the
+    /// word of the merge order, which such a source need not keep (a collation): an item never
+    /// read, moved there by deletions ahead, would be dropped as consumed. So the item read before
+    /// the position, or one of its equal names (its tie group was read whole, in any order), must
+    /// come again in a full answer (or the list's last). An answer entirely before it that goes on
+    /// is asked again longer from the same position (`Widen`, within the cap); gone, or passed,
+    /// the source is read whole (`Disorder`). `None`: the answer stands (docs/DESIGN.md "Drift").
+    fn reread_check(
+        &self,
+        items: &[(SortKey, bool, P)],
+        flight: &InFlight,
+        goes_on: bool,
+        ctx: &Ctx<'_>,
+    ) -> Option<Verdict> {
+        if !(self.streamed && self.decimal && !self.strict) {
+            return None;
+        }
+        let (reference, pos) = match &flight.purpose {
+            Purpose::Probe { pos } => (self.rescan.as_ref().map(|r| &r.reference), Some(*pos)),
+            Purpose::Group { group, pos } => (Some(&group.reference), Some(*pos)),
+            Purpose::Next {
+                overlap: Some(r),
+                pos,
+                ..
+            } => (Some(r), *pos),
+            _ => return None,
+        };
+        // After a resume the overlap is the global W, maybe another source's item: this source's
+        // own is its watermark.
+        let own = reference.and_then(|r| {
+            if self.last_raw.as_ref() == Some(r) {
+                Some(r)
+            } else {
+                self.watermark.as_ref()
+            }
+        })?;
+        // A short answer that goes on (a server that caps its answers) may stop before the
+        // reference: no evidence either way, it is taken as before.
+        if items.len() < flight.limit as usize && goes_on {
+            return None;
+        }
+        if items.iter().any(|(k, ..)| k.primary() == own.primary()) {
+            return None;
+        }
+        let before = items.iter().all(|(k, ..)| k.primary() < own.primary());
+        let span = flight.limit.saturating_mul(2);
+        match (before && goes_on && span <= ctx.max_source_items, pos) {
+            (true, Some(pos)) => Some(Verdict::Widen {
+                // A probe keeps its own reference (its start is checked against it).
+                reference: match &flight.purpose {
+                    Purpose::Probe { .. } => reference.unwrap_or(own).clone(),
+                    _ => own.clone(),
+                },
+                pos,
+                span,
+            }),
+            _ => Some(Verdict::Disorder),
         }
     }
 
