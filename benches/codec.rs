@@ -41,6 +41,8 @@ fn realistic_token() -> PageToken {
             exhausted: false,
             inconsistent: false,
             behind: false,
+            anchors: Vec::new(),
+            late_watermark: None,
         })
         .collect();
     PageToken {

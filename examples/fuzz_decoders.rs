@@ -208,6 +208,8 @@ fn source(plugin: &str, chunk_token: String, watermark: Option<Watermark>) -> So
         exhausted: false,
         inconsistent: false,
         behind: false,
+        anchors: Vec::new(),
+        late_watermark: None,
     }
 }
 

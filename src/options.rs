@@ -272,6 +272,8 @@ impl PagerOptions {
                 exhausted: false,
                 inconsistent: false,
                 behind: false,
+                anchors: Default::default(),
+                late_watermark: None,
             })
         });
         let bytes = start.map_or(usize::MAX, |t| t.len() * 3 / 4);
@@ -606,6 +608,8 @@ mod tests {
                         exhausted: true,
                         inconsistent: true,
                         behind: true,
+                        anchors: Vec::new(),
+                        late_watermark: None,
                     })
                     .collect(),
             };

@@ -35,6 +35,8 @@ fn state(
         exhausted,
         inconsistent: false,
         behind: false,
+        anchors: Vec::new(),
+        late_watermark: None,
     }
 }
 

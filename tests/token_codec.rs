@@ -214,6 +214,8 @@ fn sample_token() -> PageToken {
                 exhausted: false,
                 inconsistent: false,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
             SourceState {
                 source: SourceId::new("kapp_controller.packages", "default", "kubeapps"),
@@ -225,6 +227,8 @@ fn sample_token() -> PageToken {
                 exhausted: false,
                 inconsistent: true,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
         ],
     }
@@ -290,6 +294,8 @@ fn page_token_minimal_frames_decode() {
         exhausted: false,
         inconsistent: false,
         behind: false,
+        anchors: Vec::new(),
+        late_watermark: None,
     };
     assert_eq!(decoded, Ok(vec![want]));
 }

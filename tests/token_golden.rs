@@ -67,6 +67,8 @@ fn three_kubernetes_sources() -> PageToken {
                 exhausted: false,
                 inconsistent: false,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
             SourceState {
                 source: source("fluxv2.packages", "default", ""),
@@ -84,6 +86,8 @@ fn three_kubernetes_sources() -> PageToken {
                 exhausted: true,
                 inconsistent: false,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
             SourceState {
                 source: source("kapp_controller.packages", "default", "kubeapps"),
@@ -94,6 +98,8 @@ fn three_kubernetes_sources() -> PageToken {
                 exhausted: false,
                 inconsistent: true,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
         ],
     }
@@ -119,6 +125,8 @@ fn unicode_keys() -> PageToken {
                 exhausted: true,
                 inconsistent: true,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
             SourceState {
                 source: source("", "", ""),
@@ -129,6 +137,8 @@ fn unicode_keys() -> PageToken {
                 exhausted: false,
                 inconsistent: false,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             },
         ],
     }
@@ -167,6 +177,8 @@ fn sixty_four_sources() -> PageToken {
                 exhausted: i % 5 == 0,
                 inconsistent: false,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             }
         })
         .collect();

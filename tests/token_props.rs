@@ -79,9 +79,21 @@ fn source_state(max: usize) -> impl Strategy<Value = SourceState> {
         text(max),
         any::<bool>(),
         any::<bool>(),
+        // Anchors (0 to 2 hashes) and a late watermark: none, the watermark, or the first
+        // anchor's own mark.
+        (vec(any::<u64>(), 0..=2), 0..3u8),
     )
         .prop_map(
-            |(source, chunk_token, offset, mark, resource_version, exhausted, inconsistent)| {
+            |(
+                source,
+                chunk_token,
+                offset,
+                mark,
+                resource_version,
+                exhausted,
+                inconsistent,
+                (anchors, late),
+            )| {
                 // Identity parts absent = the source's own; identifier absent = `repo/sort_key`.
                 let watermark =
                     mark.map(|(sort_key, plugin, cluster, namespace, identifier, repo)| {
@@ -96,6 +108,14 @@ fn source_state(max: usize) -> impl Strategy<Value = SourceState> {
                             sort_key,
                         }
                     });
+                let late_watermark = match late {
+                    1 => watermark.clone(),
+                    2 => watermark.as_ref().map(|w| Watermark {
+                        sort_key: format!("{}-late", w.sort_key),
+                        identity: w.identity.clone(),
+                    }),
+                    _ => None,
+                };
                 SourceState {
                     source,
                     chunk_token,
@@ -105,6 +125,8 @@ fn source_state(max: usize) -> impl Strategy<Value = SourceState> {
                     exhausted,
                     inconsistent,
                     behind: inconsistent && exhausted,
+                    anchors,
+                    late_watermark,
                 }
             },
         )
@@ -330,6 +352,8 @@ fn every_strict_prefix_of_a_64_source_token_is_rejected() {
         exhausted: false,
         inconsistent: false,
         behind: false,
+        anchors: Vec::new(),
+        late_watermark: None,
     };
     let token = PageToken {
         fingerprint: 1,
@@ -383,6 +407,8 @@ fn changing_any_character_to_any_digit_is_rejected() {
                 exhausted: i == 2,
                 inconsistent: false,
                 behind: false,
+                anchors: Vec::new(),
+                late_watermark: None,
             })
             .collect(),
     };

@@ -11,6 +11,7 @@
 //! exactly as it was.
 
 use crate::prelude::*;
+use alloc::borrow::Cow;
 
 use xxhash_rust::xxh64::xxh64;
 
@@ -76,9 +77,20 @@ struct Switch {
     read_count: Option<u64>,
     /// Late items already shown (a resumed late phase): skipped, in key order.
     skip: u32,
-    /// Found out of order in this pager (else resumed as switched: its page token's count
-    /// decides, as the source's watermark has moved on in key order since).
+    /// Found out of order in this pager (else resumed as switched: its page token's anchors
+    /// decide, or in a token without them its count, as the source's watermark has moved on in
+    /// key order since).
     live: bool,
+    /// The anchors a page token holds while the whole read is on its way (live: the last item
+    /// read; resumed: its token's, `SourceState::anchors`): the cut is after the last of them
+    /// still in the whole read.
+    anchors: Vec<u64>,
+    /// A resumed late phase: the last late item its page token says was consumed (`None`: none,
+    /// or a token without it: `skip` counts them).
+    late_upto: Option<SortKey>,
+    /// A live switch of a resumed source: its page token's last item read, not read again, while W
+    /// has not moved since (see `switch_to_whole`): one more item known read.
+    pending: Option<u64>,
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -385,6 +397,26 @@ pub(crate) struct Cursor<P> {
     /// `read_ids` holds every item read since the list's start (not a resumed position, and the
     /// ring never wrapped).
     read_ids_complete: bool,
+    /// A resumed position's anchor (its page token's `anchors`): the identity hash of the last item
+    /// the source had read, not read again since. Until an answer holds it, an item above the
+    /// source's own watermark and at or below W cannot be told from one the merge went past (it
+    /// stood after that item in the source's order, in another order than the merge's): the source
+    /// is read whole, whose cut tells them apart (docs/DESIGN.md "Order is learned").
+    pending_anchor: Option<u64>,
+    /// After a switch's whole read with late items pending, what a page token holds to cut by
+    /// identity on resume: the hash of the last item before the cut, and of the last item consumed
+    /// before the late ones (when known).
+    cut_anchors: Vec<u64>,
+    /// The last late item consumed: late items go in key order, so a resume skips those at or
+    /// below it.
+    late_last: Option<SortKey>,
+    /// A resumed cursor's watermark as its page token gave it, while `read_ids` holds every item
+    /// read since the resume: an item above it that was not read since was never consumed (see
+    /// `consumed_prefix`). `None`: not resumed, or the ring wrapped.
+    resumed_floor: Option<Option<SortKey>>,
+    /// W when the pager was resumed (for `pending_anchor`: while W has not moved since, every item
+    /// between the source's watermark and that anchor is still above W, as it was buffered then).
+    pub(crate) resumed_w: Option<SortKey>,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -438,16 +470,22 @@ impl<P> Cursor<P> {
             read_ids: Vec::new(),
             read_next: 0,
             read_ids_complete: true,
+            pending_anchor: None,
+            cut_anchors: Vec::new(),
+            late_last: None,
+            resumed_floor: None,
+            resumed_w: None,
         }
     }
 
     /// A cursor at a position recorded in a page token. `watermark` is the
-    /// source's decoded watermark key.
+    /// source's decoded watermark key, `late` its decoded late watermark.
     pub(crate) fn resumed(
         spec: SourceSpec,
         sort: SortOrder,
         st: &SourceState,
         watermark: Option<SortKey>,
+        late: Option<SortKey>,
     ) -> Self {
         let mut c = Cursor::new(spec, sort);
         c.watermark = watermark;
@@ -469,8 +507,12 @@ impl<P> Cursor<P> {
                     read_count,
                     skip: st.offset,
                     live: false,
+                    anchors: st.anchors.clone(),
+                    late_upto: late.clone(),
+                    pending: None,
                 });
                 c.late_shown = st.offset;
+                c.late_last = late;
                 c.late_mark = late_mark(read_count);
             }
         }
@@ -490,8 +532,28 @@ impl<P> Cursor<P> {
             c.read_pos = parse_offset(&st.chunk_token)
                 .filter(|_| c.decimal)
                 .and_then(|p| p.checked_add(u64::from(st.offset)));
+            if c.decimal && !c.strict {
+                // The last item read before the token, awaited (see `passed_unseen`). Not one of
+                // the items read (`read_ids`): those are buffered until consumed, and it is not
+                // any more, so the merge may go past it before it comes again.
+                c.pending_anchor = st.anchors.first().copied();
+            }
+            c.resumed_floor = Some(c.watermark.clone());
         }
         c
+    }
+
+    /// Adds an identity hash to the ring of the items read (`read_ids`).
+    fn remember_read(&mut self, h: u64) {
+        match self.read_ids.get_mut(self.read_next) {
+            Some(slot) => {
+                *slot = h;
+                self.read_ids_complete = false;
+                self.resumed_floor = None;
+            }
+            None => self.read_ids.push(h),
+        }
+        self.read_next = (self.read_next + 1) % READ_IDS;
     }
 
     /// The source's tokens are decimal item offsets although it was declared `kubernetes`: it is
@@ -504,14 +566,27 @@ impl<P> Cursor<P> {
     /// Switches a streamed source to a whole read (docs/DESIGN.md "Order is learned"): the items
     /// read so far are a prefix of its own order, ending at the last item read; the whole read
     /// tells the consumed ones (in that prefix, at or below W) from the late ones (after it).
-    fn switch_to_whole(&mut self) {
+    fn switch_to_whole(&mut self, w: Option<&SortKey>) {
         self.switched = true;
         self.streamed = false;
+        // What a page token holds while the whole read is on its way: the last item read (held
+        // until consumed, as every item read in this pager; a resumed position's own last item
+        // read, if not read again, is not: the watermark anchors the cut then).
+        // Still awaited, it anchors the cut only while W has not moved since the resume: the
+        // items before it (buffered then, above W) are still above W, none was gone past.
+        let pending = self
+            .pending_anchor
+            .take()
+            .filter(|_| w.is_some() && w == self.resumed_w.as_ref());
+        let far = self.last_raw.as_ref().map(key_hash);
         self.switch = Some(Switch {
             last_read: self.last_raw.clone(),
             read_count: self.read_pos,
             skip: 0,
             live: true,
+            anchors: far.into_iter().chain(pending).collect(),
+            late_upto: None,
+            pending,
         });
         self.late_shown = 0;
         self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
@@ -1008,7 +1083,10 @@ impl<P> Cursor<P> {
             }
         }
         if let Verdict::Accept { .. } = verdict {
-            if let Some(v) = self.reread_check(&items, flight, next.is_some(), ctx) {
+            let v = self
+                .reread_check(&items, flight, next.is_some(), ctx)
+                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder));
+            if let Some(v) = v {
                 return Ok(Prepared::unmerged(
                     items,
                     next,
@@ -1144,7 +1222,7 @@ impl<P> Cursor<P> {
             }
             Verdict::Disorder => {
                 delta.whole_read_switches += 1;
-                self.switch_to_whole();
+                self.switch_to_whole(ctx.watermark);
                 return delta;
             }
             Verdict::Verified => {
@@ -1306,14 +1384,12 @@ impl<P> Cursor<P> {
         if self.streamed {
             for (k, ..) in &p.items {
                 let h = key_hash(k);
-                match self.read_ids.get_mut(self.read_next) {
-                    Some(slot) => {
-                        *slot = h;
-                        self.read_ids_complete = false;
-                    }
-                    None => self.read_ids.push(h),
+                if self.pending_anchor == Some(h) {
+                    // The resumed position's last item read is read again: from here on the
+                    // answers are checked as for any position (`passed_unseen`).
+                    self.pending_anchor = None;
                 }
-                self.read_next = (self.read_next + 1) % READ_IDS;
+                self.remember_read(h);
             }
         }
         let seq = self.seq;
@@ -1408,12 +1484,45 @@ impl<P> Cursor<P> {
         let mut read = core::mem::take(&mut self.read_ids);
         self.read_next = 0;
         read.sort_unstable();
-        let was_read = |e: &Entry<P>| read.binary_search(&key_hash(&e.key)).is_ok();
+        let was_read = |e: &Entry<P>| {
+            let h = key_hash(&e.key);
+            read.binary_search(&h).is_ok() || sw.pending == Some(h)
+        };
+        // A resumed late phase's watermark may be a late item (the largest consumed): no anchor.
+        let ws_anchor = self
+            .watermark
+            .as_ref()
+            .filter(|w| sw.late_upto.as_ref() != Some(*w));
         let cut = if sw.live {
             self.consumed_prefix(&all, &sw, &was_read)
-        } else {
+        } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
+            // A token written before the anchors: its count.
             sw.read_count.unwrap_or(0)
+        } else {
+            anchored_cut(&all, &sw.anchors, ws_anchor).unwrap_or_else(|| {
+                // Every anchor is gone (deleted since): each stood before the cut, so the count
+                // is at least that much too large. (The known limit left: other items deleted
+                // before the cut too, docs/DESIGN.md.)
+                let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
+                sw.read_count.unwrap_or(0).saturating_sub(gone as u64)
+            })
         };
+        // What a page token then holds to cut again by identity: the last item before the cut
+        // and the last item consumed before the late ones.
+        let pre = if sw.live {
+            self.watermark.as_ref().map(key_hash)
+        } else {
+            ws_anchor.map(key_hash).or(sw.anchors.get(1).copied())
+        };
+        self.cut_anchors.clear();
+        if let Some(end) = cut
+            .checked_sub(1)
+            .and_then(|i| all.get(i as usize))
+            .map(|e| key_hash(&e.key))
+        {
+            self.cut_anchors.push(end);
+            self.cut_anchors.extend(pre.filter(|p| *p != end));
+        }
         let mut kept = Vec::with_capacity(all.len());
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
@@ -1437,14 +1546,19 @@ impl<P> Cursor<P> {
                 }
             }
         }
-        // A resumed late phase: the first `skip` late items (in key order) were shown.
+        // A resumed late phase: the late items at or below the last one consumed (in key order),
+        // or, in a token without it, the first `skip` of them.
         let mut skip = sw.skip;
         let mut buf = Vec::with_capacity(kept.len());
         self.late_pending = 0;
         for e in kept {
             if e.late {
-                if skip > 0 {
-                    skip -= 1;
+                let shown = match &sw.late_upto {
+                    Some(upto) => e.key <= *upto,
+                    None => skip > 0,
+                };
+                if shown {
+                    skip = skip.saturating_sub(1);
                     continue;
                 }
                 self.late_pending += 1;
@@ -1455,6 +1569,7 @@ impl<P> Cursor<P> {
             buf.push(e);
         }
         self.late_shown = sw.skip;
+        self.late_last = sw.late_upto;
         self.late_from = (self.late_pending > 0).then_some(cut);
         self.late_mark = late_mark(self.late_from);
         reverse(&mut buf);
@@ -1492,15 +1607,20 @@ impl<P> Cursor<P> {
             // the first item above the source's own watermark and its equal names (in any
             // order). What was consumed from the source is at or below it, and came in the merge
             // order up to there (else it was found out of order then). A page token's count
-            // would be off by every item inserted or deleted ahead since.
-            None => all
-                .iter()
-                .position(|e| {
-                    self.watermark
-                        .as_ref()
-                        .map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
-                })
-                .unwrap_or(all.len()) as u64,
+            // would be off by every item inserted or deleted ahead since. After a resume, while
+            // the ring holds every item read since, the watermark its token gave: an item above
+            // it was consumed after the resume only if read since, and none of those is left.
+            None => {
+                let floor = match &self.resumed_floor {
+                    Some(w) => w.as_ref(),
+                    None => self.watermark.as_ref(),
+                };
+                all.iter()
+                    .position(|e| {
+                        floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
+                    })
+                    .unwrap_or(all.len()) as u64
+            }
         }
     }
 
@@ -1606,6 +1726,7 @@ impl<P> Cursor<P> {
         if e.late {
             self.late_pending = self.late_pending.saturating_sub(1);
             self.late_shown = self.late_shown.saturating_add(1);
+            self.late_last = Some(e.key.clone());
             if self.late_pending == 0 {
                 self.late_from = None;
             }
@@ -1617,11 +1738,30 @@ impl<P> Cursor<P> {
         Some(e)
     }
 
-    /// This source's position, as a page token records it, borrowed from the cursor.
-    pub(crate) fn state(&self, order: SortOrder) -> SourceRef<'_> {
+    /// This source's position, as a page token records it, borrowed from the cursor. `w` is the
+    /// global watermark W.
+    pub(crate) fn state(&self, order: SortOrder, w: Option<&SortKey>) -> SourceRef<'_> {
         let exhausted = self.exhausted();
+        let mut anchors: Cow<'_, [u64]> = Cow::Borrowed(&[]);
+        let mut late_watermark = None;
         let (chunk_token, chunk_wire, offset) = if self.switched {
             if !exhausted && (self.switch.is_some() || self.late_pending > 0) {
+                anchors = match &self.switch {
+                    Some(sw) => Cow::Borrowed(&sw.anchors),
+                    // The last item consumed before the late ones, unless it is the watermark
+                    // (which the token holds anyway).
+                    None => match (self.cut_anchors.as_slice(), &self.watermark) {
+                        ([end, pre], Some(ws)) if key_hash(ws) == *pre => Cow::Owned(vec![*end]),
+                        (all, _) => Cow::Borrowed(all),
+                    },
+                };
+                late_watermark = self.late_last.as_ref().and_then(|k| {
+                    if Some(k) == self.watermark.as_ref() {
+                        Some(None)
+                    } else {
+                        k.parts_ref(order).map(Some)
+                    }
+                });
                 (self.late_mark.as_str(), None, self.late_shown)
             } else {
                 (SWITCH_MARK, None, 0)
@@ -1657,6 +1797,19 @@ impl<P> Cursor<P> {
         } else {
             (self.next.as_deref().unwrap_or_default(), None, 0)
         };
+        if self.streamed && !exhausted && self.decimal && !self.strict {
+            // The last item read, past what was consumed, while another source holds W: the
+            // merge may have gone past items that stand after it in this source's order.
+            let far = self.pending_anchor.or_else(|| {
+                self.last_raw
+                    .as_ref()
+                    .filter(|l| Some(*l) != self.watermark.as_ref() && self.watermark.as_ref() != w)
+                    .map(key_hash)
+            });
+            if let Some(h) = far {
+                anchors = Cow::Owned(vec![h]);
+            }
+        }
         SourceRef {
             source: &self.spec.id,
             chunk_token,
@@ -1667,7 +1820,26 @@ impl<P> Cursor<P> {
             exhausted,
             inconsistent: self.inconsistent,
             behind: self.reach.behind && !exhausted,
+            anchors,
+            late_watermark,
         }
+    }
+
+    /// A resumed position's last item read is not read again yet, and this answer shows an item
+    /// above the source's own watermark and at or below W (not W itself: another source's copy):
+    /// consumed it was not, and whether the merge went past it (it stood after that item, the
+    /// source being in another order than the merge's) or it was inserted behind W since, only
+    /// where it stands against that item tells. The whole read's cut does.
+    fn passed_unseen(&self, items: &[(SortKey, bool, P)], ctx: &Ctx<'_>) -> bool {
+        let (Some(h), Some(w)) = (self.pending_anchor, ctx.watermark) else {
+            return false;
+        };
+        if items.iter().any(|(k, ..)| key_hash(k) == h) {
+            return false;
+        }
+        items
+            .iter()
+            .any(|(k, ..)| k < w && self.watermark.as_ref().map_or(true, |own| k > own))
     }
 
     /// Whether a streamed source's answer shows that its order is not the merge order: names
@@ -1914,6 +2086,21 @@ fn late_mark(read: Option<u64>) -> String {
         Some(c) if c != u64::MAX => format!("{SWITCH_MARK}{c}"),
         _ => String::from(SWITCH_MARK),
     }
+}
+
+/// A resumed switch's cut in its whole read `all` (the source's own order): after the last item
+/// whose identity hash is one of `anchors` (or whose key is `also`), with its equal names (any
+/// order among them). `None`: none of them is left.
+fn anchored_cut<P>(all: &[Entry<P>], anchors: &[u64], also: Option<&SortKey>) -> Option<u64> {
+    let j = all
+        .iter()
+        .rposition(|e| anchors.contains(&key_hash(&e.key)) || also == Some(&e.key))?;
+    let name = all.get(j).map(|e| e.key.primary());
+    let mut end = j + 1;
+    while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
+        end += 1;
+    }
+    Some(end as u64)
 }
 
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.

@@ -259,7 +259,7 @@ impl<P: Clone> Pager<P> {
             }
             // A watermark no item of this source could have set (its key is over the limit the
             // feed holds keys to): every later position could fail to encode, the list stuck.
-            if let Some(wm) = &st.watermark {
+            for wm in [&st.watermark, &st.late_watermark].into_iter().flatten() {
                 let i = &wm.identity;
                 let ids = [&*i.plugin, &*i.cluster, &*i.namespace, &*i.identifier];
                 let bytes = spec.id.key_bytes(&wm.sort_key, ids);
@@ -279,7 +279,14 @@ impl<P: Clone> Pager<P> {
                     w = Some((i, k.clone()));
                 }
             }
-            cursors.push(Cursor::resumed(spec.clone(), options.sort, st, key));
+            let late = st
+                .late_watermark
+                .as_ref()
+                .map(|wm| options.sort.key_from_parts(&wm.sort_key, &wm.identity));
+            cursors.push(Cursor::resumed(spec.clone(), options.sort, st, key, late));
+        }
+        for c in &mut cursors {
+            c.resumed_w = w.as_ref().map(|(_, k)| k.clone());
         }
         Ok(Self::assemble(options, cursors, w.map(|(i, _)| i)))
     }
@@ -575,7 +582,7 @@ impl<P: Clone> Pager<P> {
     fn build_state(&self) -> PageToken {
         let mut sources = Vec::with_capacity(self.cursors.len());
         for c in &self.cursors {
-            sources.push(c.state(self.options.sort).to_state());
+            sources.push(c.state(self.options.sort, self.watermark()).to_state());
         }
         PageToken {
             fingerprint: self.fingerprint,
@@ -588,11 +595,12 @@ impl<P: Clone> Pager<P> {
     /// (no copy of it; each buffered chunk's token was put in its compact form when it came).
     fn encode_position(&self) -> Result<String> {
         let order = self.options.sort;
+        let w = self.watermark();
         crate::token::page_token::encode_position(
             self.fingerprint,
             self.options.page_size,
             self.cursors.len(),
-            &|i| self.cursors.get(i).map(|c| c.state(order)),
+            &|i| self.cursors.get(i).map(|c| c.state(order, w)),
         )
     }
 

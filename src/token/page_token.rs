@@ -25,8 +25,13 @@
 //! payload   := fingerprint:[u8;8] (u64, little-endian)  page_size:varint  count:varint  source{count}
 //! source    := plugin:Plugin  cluster:str  namespace:str  chunk_token:Text  offset:varint
 //!              watermark:Option<Mark>  resource_version:Text  exhausted:bool  flags:u8
-//! flags     := bit 0 inconsistent, bit 1 behind (other bits set: malformed; a token written
-//!              before `behind` existed has 0 or 1 here, the bool it was)
+//!              [anchors]  [late]
+//! flags     := bit 0 inconsistent, bit 1 behind, bit 2 `anchors` follows, bit 3 `late` follows
+//!              (other bits set: malformed; a token written before `behind` existed has 0 or 1
+//!              here, the bool it was; one written before `anchors` and `late` has at most 3)
+//! anchors   := n:varint (1 or 2)  hash:[u8;8]{n} (u64, little-endian: xxh64 of an item's merge
+//!              key, see SourceState::anchors)
+//! late      := 0 (= the watermark) | 1 Mark      (see SourceState::late_watermark)
 //! Plugin    := 0 name:str | 1 (= "helm.packages") | 2 (= "fluxv2.packages")
 //!            | 3 (= "kapp_controller.packages")
 //! Text      := 0 (= "") | 1 text:str | 2 n:varint-u64 (= n in decimal)
@@ -80,6 +85,9 @@ pub const MAX_SOURCES: usize = 64;
 /// Longest token text the decoder reads, in bytes (8 KiB).
 pub const MAX_TOKEN_LEN: usize = 8 * 1024;
 
+/// Most anchors one source's position holds ([`SourceState::anchors`]).
+pub const MAX_ANCHORS: usize = 2;
+
 /// Plugin names written as one byte (`Plugin` tags 1, 2, 3).
 const KNOWN_PLUGINS: [&str; 3] = [
     "helm.packages",
@@ -120,8 +128,9 @@ pub struct PageToken {
 /// One source's position.
 ///
 /// Serde view: `{ plugin, cluster, namespace, chunkToken, offset, watermark,
-/// resourceVersion, exhausted, inconsistent, behind }` (the [`SourceId`] is flattened;
-/// `behind` may be missing: false);
+/// resourceVersion, exhausted, inconsistent, behind, anchors?, lateWatermark? }` (the
+/// [`SourceId`] is flattened; `behind` may be missing: false; `anchors`, 1 or 2 strings of 16
+/// lowercase hex digits, and `lateWatermark` are there only when the position holds them);
 /// `watermark` is `null` when absent; `offset` a whole number in `0..=2^32-1`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -147,6 +156,26 @@ pub struct SourceState {
     /// own watermark and up to the others' are still to be shown (late), not dropped.
     #[serde(default, deserialize_with = "read_flag")]
     pub behind: bool,
+    /// Identity hashes (xxh64 of the merge key, as the pager keeps of the items it reads) of items
+    /// of the source's own order that end what it had read, for a source whose order is learned
+    /// (docs/DESIGN.md "Order is learned"): a `kubeapps` source that has read past what it
+    /// consumed while another source holds W (the last item read: a resume tells an item the
+    /// merge went past from one inserted behind W by where it stands against it), or a source
+    /// read whole after a switch whose late items are pending (the end of its cut, and the last
+    /// item consumed before the late ones: a resume cuts by identity, not by the count in
+    /// `chunk_token`). Empty for every other position (and in tokens written before it existed).
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "write_anchors",
+        deserialize_with = "read_anchors"
+    )]
+    pub anchors: Vec<u64>,
+    /// A source read whole after a switch, with late items pending: the last late item consumed
+    /// (they go in key order: a resume skips the late items at or below it, not a count). `None`
+    /// when none was consumed, or in tokens written before it existed (the offset counts them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_watermark: Option<Watermark>,
 }
 
 /// The last key emitted: the sort field's value plus the item's identity.
@@ -205,6 +234,10 @@ pub(crate) struct SourceRef<'a> {
     pub exhausted: bool,
     pub inconsistent: bool,
     pub behind: bool,
+    /// See [`SourceState::anchors`].
+    pub anchors: Cow<'a, [u64]>,
+    /// See [`SourceState::late_watermark`]: `Some(None)` = the watermark itself.
+    pub late_watermark: Option<Option<[Cow<'a, str>; 5]>>,
 }
 
 impl SourceState {
@@ -231,6 +264,11 @@ impl SourceState {
             exhausted: self.exhausted,
             inconsistent: self.inconsistent,
             behind: self.behind,
+            anchors: Cow::Borrowed(&self.anchors),
+            late_watermark: self
+                .late_watermark
+                .as_ref()
+                .map(|l| (Some(l) != self.watermark.as_ref()).then(|| parts(l))),
         }
     }
 }
@@ -238,23 +276,31 @@ impl SourceState {
 impl SourceRef<'_> {
     /// The owned state.
     pub(crate) fn to_state(&self) -> SourceState {
+        let owned = |[k, p, c, n, i]: &[Cow<'_, str>; 5]| Watermark {
+            sort_key: k.as_ref().into(),
+            identity: Identity {
+                plugin: p.as_ref().into(),
+                cluster: c.as_ref().into(),
+                namespace: n.as_ref().into(),
+                identifier: i.as_ref().into(),
+            },
+        };
+        let watermark = self.watermark.as_ref().map(owned);
         SourceState {
             source: self.source.clone(),
             chunk_token: self.chunk_token.into(),
             offset: self.offset,
-            watermark: self.watermark.as_ref().map(|[k, p, c, n, i]| Watermark {
-                sort_key: k.as_ref().into(),
-                identity: Identity {
-                    plugin: p.as_ref().into(),
-                    cluster: c.as_ref().into(),
-                    namespace: n.as_ref().into(),
-                    identifier: i.as_ref().into(),
-                },
-            }),
+            late_watermark: match &self.late_watermark {
+                Some(Some(parts)) => Some(owned(parts)),
+                Some(None) => watermark.clone(),
+                None => None,
+            },
+            watermark,
             resource_version: self.resource_version.into(),
             exhausted: self.exhausted,
             inconsistent: self.inconsistent,
             behind: self.behind,
+            anchors: self.anchors.to_vec(),
         }
     }
 }
@@ -434,8 +480,14 @@ struct WireSource<'a> {
     watermark: Option<WireMark<'a>>,
     resource_version: WireText<'a>,
     exhausted: bool,
-    /// Bit 0 `inconsistent`, bit 1 `behind`.
+    /// Bit 0 `inconsistent`, bit 1 `behind`, bit 2 `anchors` follows, bit 3 `late` follows.
     flags: u8,
+    /// Written only when flag bit 2 is set (not a postcard `Option`: older tokens lack it).
+    #[cfg_attr(test, serde(skip))]
+    anchors: &'a [u64],
+    /// Written only when flag bit 3 is set: `None` = the watermark itself.
+    #[cfg_attr(test, serde(skip))]
+    late: Option<Option<WireMark<'a>>>,
 }
 
 /// `Plugin`: tag 0 and the name, or the tag of a well-known name.
@@ -531,8 +583,22 @@ impl WireSource<'_> {
         self.resource_version.write(w);
         w.flag(self.exhausted);
         w.0.push(self.flags);
+        if self.flags & FLAG_ANCHORS != 0 {
+            w.varint(self.anchors.len() as u64);
+            for h in self.anchors {
+                w.0.extend_from_slice(&h.to_le_bytes());
+            }
+        }
+        if let Some(late) = &self.late {
+            w.option(late, |w, m| m.write(w));
+        }
     }
 }
+
+/// `flags` bit 2: an `anchors` member follows.
+const FLAG_ANCHORS: u8 = 4;
+/// `flags` bit 3: a `late` member follows.
+const FLAG_LATE: u8 = 8;
 
 impl WirePlugin<'_> {
     fn write(&self, w: &mut Writer) {
@@ -621,7 +687,23 @@ impl<'a> WireSource<'a> {
                 .map(|parts| WireMark::new(parts.each_ref().map(|p| p.as_ref()), s.source)),
             resource_version: WireText::new(s.resource_version),
             exhausted: s.exhausted,
-            flags: u8::from(s.inconsistent) | u8::from(s.behind) << 1,
+            flags: u8::from(s.inconsistent)
+                | u8::from(s.behind) << 1
+                | if s.anchors.is_empty() {
+                    0
+                } else {
+                    FLAG_ANCHORS
+                }
+                | if s.late_watermark.is_some() {
+                    FLAG_LATE
+                } else {
+                    0
+                },
+            anchors: s.anchors.get(..MAX_ANCHORS).unwrap_or(&s.anchors),
+            late: s.late_watermark.as_ref().map(|l| {
+                l.as_ref()
+                    .map(|parts| WireMark::new(parts.each_ref().map(|p| p.as_ref()), s.source))
+            }),
         }
     }
 }
@@ -887,6 +969,8 @@ fn read_source(r: &mut Reader) -> WireResult<SourceState> {
         exhausted: false,
         inconsistent: false,
         behind: false,
+        anchors: Vec::new(),
+        late_watermark: None,
     };
     st.source.plugin = read_plugin(r, "source plugin")?;
     st.source.cluster = r.str("source cluster")?;
@@ -899,12 +983,39 @@ fn read_source(r: &mut Reader) -> WireResult<SourceState> {
     st.resource_version = read_text(r, "resource version")?;
     st.exhausted = r.flag("exhausted flag")?;
     let flags = r.byte("flags")?;
-    if flags > 3 {
+    if flags > 15 {
         r.pos -= 1;
         return r.fail(TokenFault::Malformed, "flags");
     }
     st.inconsistent = flags & 1 != 0;
     st.behind = flags & 2 != 0;
+    if flags & FLAG_ANCHORS != 0 {
+        let start = r.pos;
+        let n = r.u32("anchors")? as usize;
+        if n == 0 || n > MAX_ANCHORS {
+            r.pos = start;
+            return r.fail(TokenFault::Malformed, "anchors");
+        }
+        for _ in 0..n {
+            let bytes = r.take(8, "anchors")?;
+            let h = bytes
+                .iter()
+                .rev()
+                .fold(0u64, |v, &b| (v << 8) | u64::from(b));
+            st.anchors.push(h);
+        }
+    }
+    if flags & FLAG_LATE != 0 {
+        st.late_watermark = if r.flag("late watermark")? {
+            Some(read_mark(r, &st.source)?)
+        } else if st.watermark.is_some() {
+            st.watermark.clone()
+        } else {
+            // "The watermark" with none: not a token this pager writes.
+            r.pos -= 1;
+            return r.fail(TokenFault::Malformed, "late watermark");
+        };
+    }
     Ok(st)
 }
 
@@ -991,15 +1102,46 @@ fn write_hex_u64<S: Serializer>(v: &u64, s: S) -> core::result::Result<S::Ok, S:
 
 fn read_hex_u64<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<u64, D::Error> {
     let text = String::deserialize(d)?;
-    let well_formed =
-        text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    match u64::from_str_radix(&text, 16) {
-        Ok(v) if well_formed => Ok(v),
-        _ => Err(de::Error::custom(format!(
+    match hex_u64(&text) {
+        Some(v) => Ok(v),
+        None => Err(de::Error::custom(format!(
             "fingerprint must be 16 lowercase hex digits, not {}",
             crate::text::shown(&text)
         ))),
     }
+}
+
+/// `anchors` as 16 lowercase hex digits each.
+fn write_anchors<S: Serializer>(v: &[u64], s: S) -> core::result::Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter().map(|h| crate::text::hex16(*h)))
+}
+
+/// `anchors`: at most [`MAX_ANCHORS`] strings of 16 lowercase hex digits.
+fn read_anchors<'de, D: Deserializer<'de>>(d: D) -> core::result::Result<Vec<u64>, D::Error> {
+    let texts = Option::<Vec<String>>::deserialize(d)?.unwrap_or_default();
+    if texts.len() > MAX_ANCHORS {
+        return Err(de::Error::custom(format!(
+            "anchors: a position holds at most {MAX_ANCHORS}"
+        )));
+    }
+    texts
+        .iter()
+        .map(|t| {
+            hex_u64(t).ok_or_else(|| {
+                de::Error::custom(format!(
+                    "anchors must be 16 lowercase hex digits each, not {}",
+                    crate::text::shown(t)
+                ))
+            })
+        })
+        .collect()
+}
+
+/// 16 lowercase hex digits as a u64.
+fn hex_u64(text: &str) -> Option<u64> {
+    let well_formed =
+        text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    u64::from_str_radix(text, 16).ok().filter(|_| well_formed)
 }
 
 /// Reads at most [`MAX_SOURCES`] sources, refusing a longer list before
@@ -1122,6 +1264,8 @@ mod tests {
             exhausted: false,
             inconsistent: false,
             behind: false,
+            anchors: Vec::new(),
+            late_watermark: None,
         }
     }
 
@@ -1208,6 +1352,109 @@ mod tests {
         );
         let text = token.encode().unwrap_or_default();
         assert_eq!(PageToken::decode(&text), Ok(token));
+    }
+
+    /// The members a position of a source whose order is learned may add (`anchors`, `late`):
+    /// written only when there, after the flags that announce them; a position without them keeps
+    /// the bytes it had before they existed; a malformed member is `malformed` or `truncated`.
+    #[test]
+    fn anchors_and_late_watermark_are_optional_members() {
+        let plain = k8s_state("helm.packages", "kubeapps/a\u{0}", 7);
+        let mut with = plain.clone();
+        with.anchors = vec![0x0123_4567_89ab_cdef, u64::MAX];
+        with.late_watermark = with.watermark.clone();
+        let token = |s: &SourceState| PageToken {
+            fingerprint: 1,
+            page_size: 2,
+            sources: vec![s.clone()],
+        };
+        let bare = payload(&token(&plain));
+        let full = payload(&token(&with));
+        // The same bytes, then flags 4 | 8, two anchors (8 bytes each, little-endian), `late` = 0
+        // (the watermark itself).
+        let (head, flags) = bare.split_at(bare.len() - 1);
+        assert_eq!(flags, [0]);
+        let mut expected = head.to_vec();
+        expected.push(12);
+        expected.push(2);
+        expected.extend_from_slice(&0x0123_4567_89ab_cdefu64.to_le_bytes());
+        expected.extend_from_slice(&u64::MAX.to_le_bytes());
+        expected.push(0);
+        assert_eq!(full, expected);
+        for s in [&plain, &with] {
+            let text = token(s).encode().unwrap_or_default();
+            assert_eq!(PageToken::decode(&text), Ok(token(s)));
+        }
+        // A late watermark of its own: tag 1 and a mark.
+        let mut own = with.clone();
+        own.anchors.truncate(1);
+        if let Some(w) = own.late_watermark.as_mut() {
+            w.sort_key = "pkg-a".into();
+            w.identity.identifier = "bitnami/pkg-a".into();
+        }
+        let text = token(&own).encode().unwrap_or_default();
+        assert_eq!(PageToken::decode(&text), Ok(token(&own)));
+        // The serde view: hex anchors, `lateWatermark`; absent members are not written.
+        let json = serde_json::to_string(&own).unwrap_or_default();
+        assert!(
+            json.contains("\"anchors\":[\"0123456789abcdef\"]"),
+            "{json}"
+        );
+        assert!(
+            json.contains("\"lateWatermark\":{\"sortKey\":\"pkg-a\""),
+            "{json}"
+        );
+        let back: Result<SourceState, _> = serde_json::from_str(&json);
+        assert_eq!(back.ok().as_ref(), Some(&own));
+        let json = serde_json::to_string(&plain).unwrap_or_default();
+        assert!(
+            !json.contains("anchors") && !json.contains("lateWatermark"),
+            "{json}"
+        );
+        // Malformed: unknown flag bits, no anchor or too many, `late` = the watermark without one;
+        // cut inside an anchor: truncated.
+        let framed = |payload: &[u8]| {
+            let mut frame = vec![PAGE_TOKEN_VERSION];
+            frame.extend_from_slice(payload);
+            let check = crc32::crc32(&frame);
+            frame.extend_from_slice(&check.to_le_bytes());
+            base64url::encode(&frame)
+        };
+        let fault = |payload: &[u8]| {
+            PageToken::decode(&framed(payload)).err().map(|e| {
+                e.details()["reason"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+        };
+        let mut no_mark = plain.clone();
+        no_mark.watermark = None;
+        let no_mark = payload(&token(&no_mark));
+        let with_flags = |base: &[u8], tail: &[u8]| {
+            let mut p = base[..base.len() - 1].to_vec();
+            p.extend_from_slice(tail);
+            p
+        };
+        for (tail, base, reason) in [
+            (&[16u8][..], &bare, "malformed"),
+            (&[4, 0][..], &bare, "malformed"),
+            (&[4, 3][..], &bare, "malformed"),
+            (&[4, 1, 1, 2, 3][..], &bare, "truncated"),
+            (&[8, 2][..], &bare, "malformed"),
+            (&[8, 0][..], &no_mark, "malformed"),
+        ] {
+            assert_eq!(
+                fault(&with_flags(base, tail)).as_deref(),
+                Some(reason),
+                "{tail:?}"
+            );
+        }
+        assert_eq!(
+            fault(&with_flags(&bare, &[8, 0])),
+            None,
+            "late = the watermark"
+        );
     }
 
     /// Three sources whose chunk tokens are made by `chunk(i)`, each with a

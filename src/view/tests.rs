@@ -28,6 +28,8 @@ fn source(plugin: &str, chunk_token: &str, watermark: bool) -> SourceState {
         exhausted: true,
         inconsistent: false,
         behind: true,
+        anchors: Vec::new(),
+        late_watermark: None,
     }
 }
 
@@ -89,6 +91,8 @@ fn unpack_page_token(packed: &str) -> PageToken {
             exhausted: flags & 2 != 0,
             inconsistent: flags & 4 != 0,
             behind: flags & 8 != 0,
+            anchors: Vec::new(),
+            late_watermark: None,
         });
     }
     assert_eq!(r.at, r.units.len(), "all of it read");
