@@ -31,9 +31,10 @@ use crate::token::{CoreToken, PageToken, PluginOffset};
 /// without JSON: the fingerprint's 16 hex digits, then numbers ([`push_number`]) and strings
 /// (their length in UTF-16 units as a number, then the string) in the order the object holds
 /// them: pageSize, the source count, then per source its flags (bit 0 a watermark, 1
-/// `exhausted`, 2 `inconsistent`, 3 `behind`), offset, plugin, cluster, namespace, chunkToken, the
-/// watermark's sortKey, plugin, cluster, namespace and identifier when it has one, and
-/// resourceVersion.
+/// `exhausted`, 2 `inconsistent`, 3 `behind`, 4 `anchors`, 5 `lateWatermark`), offset, plugin,
+/// cluster, namespace, chunkToken, the watermark's sortKey, plugin, cluster, namespace and
+/// identifier when it has one, resourceVersion, then the anchors (their count, then each as 16
+/// hex digits) and the late watermark's five strings when there.
 pub fn pack_page_token(token: &PageToken) -> String {
     let mut out = String::with_capacity(512);
     out.push_str(&hex16(token.fingerprint));
@@ -52,21 +53,35 @@ pub fn pack_page_token(token: &PageToken) -> String {
         let flags = u32::from(s.watermark.is_some())
             | u32::from(s.exhausted) << 1
             | u32::from(s.inconsistent) << 2
-            | u32::from(s.behind) << 3;
+            | u32::from(s.behind) << 3
+            | u32::from(!s.anchors.is_empty()) << 4
+            | u32::from(s.late_watermark.is_some()) << 5;
         push_number(&mut out, flags);
         push_number(&mut out, s.offset);
         put(&mut out, &s.source.plugin);
         put(&mut out, &s.source.cluster);
         put(&mut out, &s.source.namespace);
         put(&mut out, &s.chunk_token);
+        let mark = |out: &mut String, m: &crate::token::Watermark| {
+            put(out, &m.sort_key);
+            put(out, &m.identity.plugin);
+            put(out, &m.identity.cluster);
+            put(out, &m.identity.namespace);
+            put(out, &m.identity.identifier);
+        };
         if let Some(m) = &s.watermark {
-            put(&mut out, &m.sort_key);
-            put(&mut out, &m.identity.plugin);
-            put(&mut out, &m.identity.cluster);
-            put(&mut out, &m.identity.namespace);
-            put(&mut out, &m.identity.identifier);
+            mark(&mut out, m);
         }
         put(&mut out, &s.resource_version);
+        if !s.anchors.is_empty() {
+            push_number(&mut out, s.anchors.len() as u32);
+            for h in &s.anchors {
+                put(&mut out, &hex16(*h));
+            }
+        }
+        if let Some(m) = &s.late_watermark {
+            mark(&mut out, m);
+        }
     }
     out
 }

@@ -569,11 +569,11 @@ impl<P> Cursor<P> {
     fn switch_to_whole(&mut self, w: Option<&SortKey>) {
         self.switched = true;
         self.streamed = false;
-        // What a page token holds while the whole read is on its way: the last item read (held
-        // until consumed, as every item read in this pager; a resumed position's own last item
-        // read, if not read again, is not: the watermark anchors the cut then).
-        // Still awaited, it anchors the cut only while W has not moved since the resume: the
-        // items before it (buffered then, above W) are still above W, none was gone past.
+        // The cut's anchors, which a page token holds while the whole read is on its way: the last
+        // item read (held until consumed, as every item read in this pager), and a resumed
+        // position's own last item read, still awaited, only while W has not moved since the
+        // resume (the items before it, buffered then and above W, are still above W: none was
+        // gone past; once W moved, the cut falls after what was read since, or the watermark).
         let pending = self
             .pending_anchor
             .take()

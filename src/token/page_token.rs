@@ -1457,6 +1457,69 @@ mod tests {
         );
     }
 
+    /// What the anchors and the late watermark add, for BENCHMARKS.md ("Issue 11, sixth
+    /// session"): `cargo test --lib anchor_size_report -- --nocapture`. The realistic three-source
+    /// position of `size_report` (continue tokens) with its `helm.packages` source as a `kubeapps`
+    /// source that read past what it consumed (one anchor), then as a switched source in its late
+    /// phase (two anchors; its late watermark the watermark itself, or a key of its own).
+    #[test]
+    fn anchor_size_report() {
+        let base = three_sources(k8s_continue_100);
+        let text_len = |t: &PageToken| t.encode().unwrap_or_default().len();
+        let payload_len = |t: &PageToken| payload(t).len();
+        let mut one = base.clone();
+        one.sources[0].chunk_token = "40".into();
+        let plain = one.clone();
+        one.sources[0].anchors = vec![0x9e37_79b9_7f4a_7c15];
+        let mut late = plain.clone();
+        late.sources[0].chunk_token = "\u{1}40".into();
+        late.sources[0].anchors = vec![1, 2];
+        late.sources[0].late_watermark = late.sources[0].watermark.clone();
+        let mut own = late.clone();
+        own.sources[0].late_watermark = Some(Watermark {
+            sort_key: "package-name-late".into(),
+            identity: Identity {
+                plugin: "helm.packages".into(),
+                cluster: "default".into(),
+                namespace: "kubeapps".into(),
+                identifier: "bitnami/package-name-late".into(),
+            },
+        });
+        let mut plain_late = late.clone();
+        plain_late.sources[0].anchors.clear();
+        plain_late.sources[0].late_watermark = None;
+        println!("| position of the helm source | payload | token | added |");
+        println!("|---|---:|---:|---:|");
+        for (name, t, before, added) in [
+            ("streamed, nothing read past", &plain, &plain, 0),
+            ("streamed, read past (one anchor)", &one, &plain, 9),
+            (
+                "late phase, two anchors, late = watermark",
+                &late,
+                &plain_late,
+                18,
+            ),
+            (
+                "late phase, two anchors, late of its own",
+                &own,
+                &plain_late,
+                48,
+            ),
+        ] {
+            assert_eq!(payload_len(t) - payload_len(before), added, "{name}");
+            assert_eq!(
+                PageToken::decode(&t.encode().unwrap_or_default()).as_ref(),
+                Ok(t)
+            );
+            println!(
+                "| {name} | {} B | {} chars | +{added} B, +{} chars |",
+                payload_len(t),
+                text_len(t),
+                text_len(t) - text_len(before)
+            );
+        }
+    }
+
     /// Three sources whose chunk tokens are made by `chunk(i)`, each with a
     /// watermark and a resourceVersion, as a pager mid-list holds them.
     fn three_sources(chunk: impl Fn(usize) -> String) -> PageToken {

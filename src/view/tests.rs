@@ -73,7 +73,7 @@ fn unpack_page_token(packed: &str) -> PageToken {
         let (flags, offset) = (r.num(), r.num());
         let source = SourceId::new(r.s(), r.s(), r.s());
         let chunk_token = r.s();
-        let watermark = (flags & 1 != 0).then(|| Watermark {
+        let mark = |r: &mut R| Watermark {
             sort_key: r.s(),
             identity: Identity {
                 plugin: r.s(),
@@ -81,18 +81,27 @@ fn unpack_page_token(packed: &str) -> PageToken {
                 namespace: r.s(),
                 identifier: r.s(),
             },
-        });
+        };
+        let watermark = (flags & 1 != 0).then(|| mark(&mut r));
+        let resource_version = r.s();
+        let mut anchors = Vec::new();
+        if flags & 16 != 0 {
+            for _ in 0..r.num() {
+                anchors.push(u64::from_str_radix(&r.s(), 16).expect("hex"));
+            }
+        }
+        let late_watermark = (flags & 32 != 0).then(|| mark(&mut r));
         sources.push(SourceState {
             source,
             chunk_token,
             offset,
             watermark,
-            resource_version: r.s(),
+            resource_version,
             exhausted: flags & 2 != 0,
             inconsistent: flags & 4 != 0,
             behind: flags & 8 != 0,
-            anchors: Vec::new(),
-            late_watermark: None,
+            anchors,
+            late_watermark,
         });
     }
     assert_eq!(r.at, r.units.len(), "all of it read");
@@ -109,6 +118,11 @@ fn packed_page_token_unpacks_to_the_token() {
     token.sources[1].inconsistent = true;
     token.sources[1].exhausted = false;
     token.sources.push(source("漢😀\u{0}", "😀😀", true));
+    // The members of a source whose order is learned.
+    let mut learned = source("helm.packages", "\u{1}3", true);
+    learned.anchors = vec![7, u64::MAX];
+    learned.late_watermark = learned.watermark.clone();
+    token.sources.push(learned);
     for t in [
         token,
         PageToken {

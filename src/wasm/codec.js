@@ -19,8 +19,13 @@ function makeTokenState(t, page) {
   for (let n = num(); n--; ) {
     const flags = num(), offset = num();
     const plugin = s(), cluster = s(), namespace = s(), chunkToken = s();
-    const watermark = flags & 1 ? { sortKey: s(), identity: { plugin: s(), cluster: s(), namespace: s(), identifier: s() } } : null;
-    state.sources.push({ plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4), behind: !!(flags & 8) });
+    const mark = () => ({ sortKey: s(), identity: { plugin: s(), cluster: s(), namespace: s(), identifier: s() } });
+    const watermark = flags & 1 ? mark() : null;
+    const source = { plugin, cluster, namespace, chunkToken, offset, watermark, resourceVersion: s(), exhausted: !!(flags & 2), inconsistent: !!(flags & 4), behind: !!(flags & 8) };
+    // Only when the position holds them, as the serde view writes them.
+    if (flags & 16) for (let k = num(), a = (source.anchors = []); k--; ) a.push(s());
+    if (flags & 32) source.lateWatermark = mark();
+    state.sources.push(source);
   }
   return page ? { kind: "page", version: num(), byteLength: num(), textLength: num(), ...state } : state;
 }

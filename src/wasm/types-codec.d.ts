@@ -39,6 +39,18 @@ export interface SourceTokenState {
    * `encodePageToken` takes it missing as `false`.
    */
   behind?: boolean;
+  /**
+   * Identity hashes (xxh64 of the item's merge key, 16 lowercase hex digits each; 1 or 2) of items
+   * of a source whose order is learned that end what it had read: a resume awaits them, or cuts
+   * the source's whole read by them (docs/DESIGN.md "Order is learned"). Only when the position
+   * holds them.
+   */
+  anchors?: string[];
+  /**
+   * A source read whole after a switch, with late items pending: the last late item consumed (a
+   * resume skips the late items at or below it). Only when the position holds it.
+   */
+  lateWatermark?: Watermark;
 }
 
 /** The decoded NextPageToken (`decodePageToken`, `encodePageToken`). */
