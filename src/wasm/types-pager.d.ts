@@ -56,11 +56,11 @@ export interface FilterOptions {
   /** Case-insensitive substring of name, displayName, shortDescription or identifier (trimmed). */
   query?: string;
   /** Any of these categories (exact). */
-  categories?: string[];
+  categories?: readonly string[];
   /** Any of these repositories: the identifier's part before the first `/` (exact). */
-  repositories?: string[];
+  repositories?: readonly string[];
   /** Any of these plugin names (exact). Always the pager's; never sent. */
-  plugins?: string[];
+  plugins?: readonly string[];
   /** Kubeapps `pkgVersion`. Only a source can match a version: with a source the pager filters, `INVALID_OPTIONS`. */
   pkgVersion?: string;
   /** Kubeapps `appVersion`; as `pkgVersion`. */
@@ -125,7 +125,7 @@ export interface PagerOptions<T = any> {
    * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
    * also sets the longest item key a pager takes: see {@link ChunkResponse}.
    */
-  sources: SourceOptions[];
+  sources: readonly SourceOptions[];
   /** Items per page, 1 to 10,000; default 20. May differ from the token's on resume. */
   pageSize?: number;
   /** Items per backend request (`limit`), 1 to 10,000; default 500. */
