@@ -171,20 +171,26 @@ function unaliasDeclarations(file) {
 }
 
 /**
- * Pages typed by what was fed: wasm-bindgen cannot declare a generic method, so the pager's
- * `nextPage` (typed by its fetchChunk's response type, `Page<ItemOf<R>>`: a fetchChunk resolving
- * with protobuf-es `GetAvailablePackageSummariesResponse` messages gives
- * `Page<AvailablePackageSummary>`) and `takePage` (`Page<T>`, `any` unless given) are made generic
- * here. Throws if wasm-bindgen's declaration of either is not the one expected.
+ * Pages typed by what was fed: wasm-bindgen cannot declare a generic class or method, so the
+ * `Pager` is made generic here over its items' type `T` (`any` unless a custom predicate's
+ * `matches` gives it, or it is given: `new Pager<AvailablePackageSummary>(…)`), its `nextPage`
+ * typed by its fetchChunk's response type (`Page<ItemOf<R>>`: a fetchChunk resolving with
+ * protobuf-es `GetAvailablePackageSummariesResponse` messages gives
+ * `Page<AvailablePackageSummary>`; with a `T`, only a fetchChunk of `T`s), and `takePage`
+ * (`Page<U>`, `T` unless given). Throws if wasm-bindgen's declaration of any is not the one
+ * expected.
  */
 function typedPages(file) {
   let text = readFileSync(file, "utf8");
   for (const [from, to] of [
+    ["export class Pager {", "export class Pager<T = any> {"],
+    ["constructor(options: PagerOptions);", "constructor(options: PagerOptions<T>);"],
+    ["static resume(token: string, options: PagerOptions): Pager;", "static resume<T = any>(token: string, options: PagerOptions<T>): Pager<T>;"],
     [
       "nextPage(fetchChunk: FetchChunk, options?: NextPageOptions | null): Promise<Page>;",
-      "nextPage<R extends ChunkResponse = ChunkResponse>(fetchChunk: FetchChunk<R>, options?: NextPageOptions | null): Promise<Page<ItemOf<R>>>;",
+      "nextPage<R extends ChunkResponse<T> = ChunkResponse<T>>(fetchChunk: FetchChunk<R>, options?: NextPageOptions | null): Promise<Page<ItemOf<R>>>;",
     ],
-    ["takePage(): Page | null;", "takePage<T = any>(): Page<T> | null;"],
+    ["takePage(): Page | null;", "takePage<U = T>(): Page<U> | null;"],
   ]) {
     if (text.split(from).length !== 2) throw new Error(`${file}: expected one \`${from}\``);
     text = text.replace(from, to);

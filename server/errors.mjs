@@ -1,22 +1,29 @@
 // Error bodies in the two dialects the backend speaks: grpc-gateway (kubeapps-apis) and
 // Kubernetes `Status` (the apiserver).
 
-/** gRPC codes used here, with the HTTP status grpc-gateway maps each to. */
-export const GRPC = {
-  InvalidArgument: { code: 3, http: 400 },
-  NotFound: { code: 5, http: 404 },
-  PermissionDenied: { code: 7, http: 403 },
-  AlreadyExists: { code: 6, http: 409 },
-  FailedPrecondition: { code: 9, http: 400 },
-  Unimplemented: { code: 12, http: 501 },
-  Internal: { code: 13, http: 500 },
-  Unavailable: { code: 14, http: 503 },
-};
+import { Code } from "@connectrpc/connect";
 
-/** A reply `{status, body}` with grpc-gateway's error body `{code, message, details: []}`. */
+/**
+ * grpc-gateway's HTTP status for each gRPC code (`runtime.HTTPStatusFromCode`,
+ * github.com/grpc-ecosystem/grpc-gateway/v2/runtime/errors.go); the codes are connect-es' `Code`.
+ */
+const GATEWAY_STATUS = new Map([
+  [Code.Canceled, 499], [Code.Unknown, 500], [Code.InvalidArgument, 400],
+  [Code.DeadlineExceeded, 504], [Code.NotFound, 404], [Code.AlreadyExists, 409],
+  [Code.PermissionDenied, 403], [Code.ResourceExhausted, 429], [Code.FailedPrecondition, 400],
+  [Code.Aborted, 409], [Code.OutOfRange, 400], [Code.Unimplemented, 501], [Code.Internal, 500],
+  [Code.Unavailable, 503], [Code.DataLoss, 500], [Code.Unauthenticated, 401],
+]);
+
+/** A reply `{status, body}` with grpc-gateway's error body `{code, message, details: []}` for `code` (a `Code`). */
+export function gatewayReply(code, message) {
+  return { status: GATEWAY_STATUS.get(code) ?? 500, body: { code, message, details: [] } };
+}
+
+/** The same for a code named as in `Code` (`"InvalidArgument"`); an unknown name is `Internal`. */
 export function grpcError(kind, message) {
-  const k = GRPC[kind] ?? GRPC.Internal;
-  return { status: k.http, body: { code: k.code, message, details: [] } };
+  const code = Code[kind];
+  return gatewayReply(typeof code === "number" ? code : Code.Internal, message);
 }
 
 const REASON_BY_STATUS = {

@@ -184,6 +184,14 @@ pub struct PagerOptions {
     pub max_source_items: u32,
     /// Bound for `NO_PROGRESS`.
     pub max_chunks_without_progress: u32,
+    /// The id of the caller's custom predicate, if any (JS: `predicate.id`). For every source the
+    /// pager filters ([`FilterSide::Pager`]) the caller's verdict on each item, fed with
+    /// [`Pager::feed_judged`](crate::Pager::feed_judged), replaces the rules of `filter` (query,
+    /// categories, repositories; `plugins` still applies); the sources that filter themselves are
+    /// still sent the filter and keep what they answer. The id names the predicate's rule: it
+    /// enters the [fingerprint](PagerOptions::fingerprint), so a page token is only resumed under
+    /// the same id (a changed rule needs a new id). Not empty.
+    pub predicate: Option<String>,
 }
 
 impl PagerOptions {
@@ -197,6 +205,7 @@ impl PagerOptions {
             filter: FilterOptions::default(),
             max_source_items: DEFAULT_MAX_SOURCE_ITEMS,
             max_chunks_without_progress: DEFAULT_MAX_CHUNKS_WITHOUT_PROGRESS,
+            predicate: None,
         }
     }
 
@@ -220,11 +229,11 @@ impl PagerOptions {
     /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
     /// `chunkLimit` in 1..=10,000; `filter.pkgVersion` and `filter.appVersion` empty unless every
     /// source filters ([`SourceSpec::filter_side`]); `maxSourceItems` and
-    /// `maxChunksWithoutProgress` at least 1; a collated sort only in a build with the
-    /// `collation` feature (the npm entry `kubeapps-pager/collation`: the others say to import
-    /// it). The error's `field` uses the JavaScript names: `sources`, `sources[2]`,
+    /// `maxChunksWithoutProgress` at least 1; a `predicate` id not empty; a collated sort only in
+    /// a build with the `collation` feature (the npm entry `kubeapps-pager/collation`: the others
+    /// say to import it). The error's `field` uses the JavaScript names: `sources`, `sources[2]`,
     /// `sources[2].plugin`, `pageSize`, `chunkLimit`, `filter.pkgVersion`, `maxSourceItems`,
-    /// `maxChunksWithoutProgress`, `collation`.
+    /// `maxChunksWithoutProgress`, `predicate.id`, `collation`.
     pub fn validate(&self) -> Result<()> {
         if matches!(self.sort, SortOrder::Collated(..)) && !crate::collation::AVAILABLE {
             return Err(PagerError::options(
@@ -303,6 +312,12 @@ impl PagerOptions {
                 ));
             }
         }
+        if self.predicate.as_deref() == Some("") {
+            return Err(PagerError::options(
+                "predicate.id",
+                "the predicate's id is empty; it names the predicate's rule in every page token",
+            ));
+        }
         let ranges = [
             ("pageSize", self.page_size, MAX_PAGE_SIZE),
             ("chunkLimit", self.chunk_limit, MAX_PAGE_SIZE),
@@ -347,6 +362,10 @@ impl PagerOptions {
     /// a position in a list the source filtered is no position in the list the pager filters.
     /// With no such filter both keep the same items, and the bytes (and tokens) stay layout 1's.
     ///
+    /// With a custom [`predicate`](PagerOptions::predicate) the layout version is 3: the bytes of
+    /// layout 2 (the sides written whatever the filter sends: the predicate judges the pager's
+    /// side alone), then `str` the predicate's id. Options without one keep the bytes above.
+    ///
     /// So the order of sources, of filter values and the page size, chunk limit
     /// and caps do not change it; any change to what is listed, or how, does.
     pub fn fingerprint(&self) -> u64 {
@@ -366,9 +385,13 @@ impl PagerOptions {
             }
         }
         let f = self.filter.normalized();
-        let sides = !f.sends_nothing();
+        let sides = !f.sends_nothing() || self.predicate.is_some();
         let mut out = Vec::with_capacity(64 + 48 * self.sources.len());
-        out.push(if sides { 2 } else { FINGERPRINT_LAYOUT });
+        out.push(match (&self.predicate, sides) {
+            (Some(_), _) => 3,
+            (None, true) => 2,
+            (None, false) => FINGERPRINT_LAYOUT,
+        });
         out.push(match self.sort {
             SortOrder::Name => 0,
             SortOrder::DisplayName => 1,
@@ -405,6 +428,9 @@ impl PagerOptions {
                     FilterSide::Source => 1,
                 });
             }
+        }
+        if let Some(id) = &self.predicate {
+            put_str(&mut out, id);
         }
         out
     }
@@ -793,6 +819,47 @@ mod tests {
         assert_eq!(o.fingerprint_bytes(), pager_side);
         o.filter.pkg_version = "1.0.0".into();
         assert_eq!(o.fingerprint_bytes()[0], 2);
+    }
+
+    #[test]
+    fn a_predicate_id_enters_the_fingerprint_as_layout_3() {
+        let mut o = opts();
+        let without = o.fingerprint_bytes();
+        assert_eq!(without[0], 1, "no filter, no predicate: layout 1");
+        o.predicate = Some("deprecated-hidden".into());
+        let bytes = o.fingerprint_bytes();
+        // Layout 3: layout 2's bytes (the sides written though the filter sends nothing), then
+        // the id as a `str`.
+        let mut want = vec![3];
+        want.extend_from_slice(&without[1..]);
+        want.extend_from_slice(&[0u64.to_le_bytes(), 0u64.to_le_bytes()].concat());
+        want.extend_from_slice(&[1, 0]);
+        want.extend_from_slice(&17u64.to_le_bytes());
+        want.extend_from_slice(b"deprecated-hidden");
+        assert_eq!(bytes, want);
+        assert_eq!(o.fingerprint(), xxh64(&want, 0));
+        let print = |id: Option<&str>| {
+            let mut o = opts();
+            o.predicate = id.map(Into::into);
+            o.fingerprint()
+        };
+        assert_ne!(print(Some("a")), print(Some("b")));
+        assert_ne!(print(Some("a")), print(None));
+        assert_eq!(print(Some("a")), print(Some("a")));
+        // Who filters counts under a predicate even when the filter sends nothing.
+        let mut side = opts();
+        side.predicate = Some("a".into());
+        side.sources[0].filter = Some(FilterSide::Pager);
+        assert_ne!(side.fingerprint(), print(Some("a")));
+        assert_eq!(
+            field_of(&{
+                let mut o = opts();
+                o.predicate = Some(String::new());
+                o
+            })
+            .as_deref(),
+            Some("predicate.id")
+        );
     }
 
     #[test]

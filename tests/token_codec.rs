@@ -1282,3 +1282,33 @@ fn inspect_serde_view_is_tagged_by_kind() {
     assert_eq!(invalid["code"], "INVALID_PAGE_TOKEN");
     assert_eq!(invalid["reason"], "whitespace");
 }
+
+/// A token of another kind pasted where a page token belongs is named in the error's message
+/// (its reason stays the frame's own), so a caller sees what was given instead of a bare
+/// "altered token?".
+#[test]
+fn a_token_of_another_kind_is_named() {
+    let continue_token = ContinueToken::new(7, "kubeapps/pkg-z\0")
+        .encode()
+        .unwrap_or_default();
+    for (text, kind) in [
+        (r#"{"helm.packages": 20}"#, "Kubeapps core API"),
+        ("40", "plugin's page token"),
+        (continue_token.as_str(), "Kubernetes continue token"),
+    ] {
+        match PageToken::decode(text) {
+            Err(PagerError::InvalidPageToken { message, .. }) => assert!(
+                message.starts_with("this is ") && message.contains(kind),
+                "{text}: {message}"
+            ),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // A mangled page token is not said to be anything else.
+    match PageToken::decode("AAAAnotatoken") {
+        Err(PagerError::InvalidPageToken { message, .. }) => {
+            assert!(!message.starts_with("this is "), "{message}")
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -216,6 +216,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) max_chunks_without_progress: u32,
     /// The longest key an item may have ([`PagerOptions::max_key_bytes`]).
     pub(crate) max_key_bytes: usize,
+    /// The caller's custom predicate's verdict on each item of the chunk fed, one per item, when
+    /// it judges this source: ANDed with `filter` (then `plugins` alone).
+    pub(crate) verdicts: Option<&'a [bool]>,
 }
 
 impl<'a> Ctx<'a> {
@@ -233,6 +236,7 @@ impl<'a> Ctx<'a> {
             max_source_items: options.max_source_items,
             max_chunks_without_progress: options.max_chunks_without_progress,
             max_key_bytes: options.max_key_bytes(),
+            verdicts: None,
         }
     }
 }
@@ -887,8 +891,8 @@ impl<P> Cursor<P> {
             }
         }
 
-        // Keyed and filtered once, here: the fields are not kept (the filter's verdict is
-        // counted in `commit`, for the items that are not dropped before it).
+        // Keyed and filtered once, here: the fields are not kept (the filter's verdict, or the
+        // caller's predicate's, is counted in `commit`, for the items not dropped before it).
         // Every item may become the source's watermark, which a page token must hold: a longer
         // key would make every later position fail to encode (the list could not go on).
         let id = &self.spec.id;
@@ -902,7 +906,16 @@ impl<P> Cursor<P> {
             if bytes > ctx.max_key_bytes {
                 return Err(self.invalid(format!("item {i}'s key is {bytes} bytes (its sort field and identifier, UTF-8); a page token holds keys of at most {} bytes", ctx.max_key_bytes)));
             }
-            items.push((ctx.order.key_of(&f), ctx.filter.matches_ref(&f), p));
+            // The caller's verdict, when a custom predicate judges this source, replaces the
+            // rules (`ctx.filter` is then `plugins` alone).
+            let judged = ctx
+                .verdicts
+                .map_or(true, |v| v.get(i).copied().unwrap_or(false));
+            items.push((
+                ctx.order.key_of(&f),
+                judged && ctx.filter.matches_ref(&f),
+                p,
+            ));
         }
 
         let first = items.first().map(|(k, ..)| k);

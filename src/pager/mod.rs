@@ -147,7 +147,8 @@ pub struct Page<P> {
 /// does the dedupe). See docs/DESIGN.md for the rules it follows.
 pub struct Pager<P> {
     options: PagerOptions,
-    /// The whole filter, for the sources the pager filters.
+    /// The rules for the sources the pager filters: the whole filter, or `plugins` alone under a
+    /// custom predicate (whose verdicts replace the rest, see [`Pager::feed_judged`]).
     filter: CompiledFilter,
     /// `plugins` alone, for the sources that filter themselves.
     plugins_filter: CompiledFilter,
@@ -294,7 +295,10 @@ impl<P: Clone> Pager<P> {
     fn assemble(options: PagerOptions, cursors: Vec<Cursor<P>>, w_source: Option<usize>) -> Self {
         let n = options.sources.len();
         let mut pager = Pager {
-            filter: options.filter.compile(),
+            filter: match options.predicate {
+                None => options.filter.compile(),
+                Some(_) => options.filter.compile().plugins_only(),
+            },
             plugins_filter: options.filter.compile().plugins_only(),
             fingerprint: options.fingerprint(),
             options,
@@ -360,6 +364,23 @@ impl<P: Clone> Pager<P> {
         out
     }
 
+    /// Whether the caller's verdicts judge source `i`'s items: the options name a custom
+    /// predicate and the pager filters that source ([`FilterSide::Pager`]).
+    pub fn judges(&self, source_index: usize) -> bool {
+        self.options.predicate.is_some()
+            && self
+                .options
+                .sources
+                .get(source_index)
+                .is_some_and(|s| s.filter_side() == FilterSide::Pager)
+    }
+
+    /// Whether `request_id` is the request in flight for its source (an answer to it would not be
+    /// stale now).
+    pub fn awaits(&self, request_id: u64) -> bool {
+        self.owner(request_id).is_some()
+    }
+
     /// Source `i`'s floor (what its answers are deduped against: W, or its own watermark while
     /// it is behind, see `reach.rs`) and who filters it.
     fn floor_and_side(&self, i: usize) -> (Option<SortKey>, FilterSide) {
@@ -387,21 +408,70 @@ impl<P: Clone> Pager<P> {
     /// `maxChunksWithoutProgress` chunks in a row bring nothing new),
     /// `SOURCE_TOO_LARGE` (a source read whole, or a group of equal names of a
     /// kubeapps source, holds more than `maxSourceItems`).
+    ///
+    /// A pager whose options name a custom [`predicate`](PagerOptions::predicate) takes the
+    /// chunks of the sources it filters with [`Pager::feed_judged`]: fed here, such a chunk is
+    /// `INVALID_RESPONSE` (its items have no verdict).
     pub fn feed<F: KeyFields>(
         &mut self,
         request_id: u64,
         chunk: ChunkOf<P, F>,
+    ) -> Result<FeedOutcome> {
+        self.feed_with(request_id, chunk, None)
+    }
+
+    /// [`Pager::feed`] with the caller's custom predicate's verdicts: `verdicts[k]` is whether
+    /// item `k` of the chunk passes (`true`: kept). Under options that name a
+    /// [`predicate`](PagerOptions::predicate), for a source the pager filters
+    /// ([`Pager::judges`]), the verdicts replace the rules of the filter (query, categories,
+    /// repositories) for every item of the chunk, re-read and changed items included (`plugins`
+    /// still applies): an item is kept when its verdict is `true` and its plugin passes
+    /// `plugins`; the others count as `filteredOut`. For any other source (one that filters
+    /// itself, or a pager without a predicate) the verdicts are not read. Errors as
+    /// [`Pager::feed`], and `INVALID_RESPONSE` when a judged chunk's verdicts are not one per
+    /// item (the pager is then unchanged).
+    pub fn feed_judged<F: KeyFields>(
+        &mut self,
+        request_id: u64,
+        chunk: ChunkOf<P, F>,
+        verdicts: &[bool],
+    ) -> Result<FeedOutcome> {
+        self.feed_with(request_id, chunk, Some(verdicts))
+    }
+
+    fn feed_with<F: KeyFields>(
+        &mut self,
+        request_id: u64,
+        chunk: ChunkOf<P, F>,
+        verdicts: Option<&[bool]>,
     ) -> Result<FeedOutcome> {
         let Some(i) = self.owner(request_id) else {
             self.count_stale(request_id);
             return Ok(FeedOutcome::Stale);
         };
         let (watermark, side) = self.floor_and_side(i);
+        let judged = self.judges(i);
         let filter = match side {
             FilterSide::Source => &self.plugins_filter,
             FilterSide::Pager => &self.filter,
         };
-        let ctx = Ctx::new(&self.options, filter, watermark.as_ref());
+        let mut ctx = Ctx::new(&self.options, filter, watermark.as_ref());
+        if judged {
+            let n = chunk.items.len();
+            match verdicts {
+                Some(v) if v.len() == n => ctx.verdicts = Some(v),
+                _ => {
+                    let label = self.options.sources.get(i).map(|s| s.id.label());
+                    return Err(PagerError::InvalidResponse {
+                        source_name: label.unwrap_or_default(),
+                        message: match verdicts {
+                            Some(v) => format!("{} predicate verdicts for {n} items", v.len()),
+                            None => "the options name a custom predicate: its verdicts on this chunk's items must be fed with them".into(),
+                        },
+                    });
+                }
+            }
+        }
         let Some(c) = self.cursors.get_mut(i) else {
             return Ok(FeedOutcome::Stale);
         };

@@ -2866,3 +2866,4 @@ fn late_items_still_to_show_survive_a_resume() {
     assert_eq!(late, 6);
 }
 mod partial;
+mod predicate;

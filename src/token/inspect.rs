@@ -134,6 +134,23 @@ pub fn inspect_token(text: &str) -> TokenInfo {
     }
 }
 
+/// What `text` is when it is a token of another kind than a page token (a Kubernetes continue
+/// token, a Kubeapps core token, a Kubeapps plugin offset), for a page token error to say so:
+/// such a token pasted where a NextPageToken belongs fails with an unrelated-looking reason.
+pub(crate) fn other_kind(text: &str) -> Option<&'static str> {
+    if text.trim_start().starts_with('{') {
+        return CoreToken::decode(text)
+            .ok()
+            .map(|_| "a Kubeapps core API page token (JSON of per-plugin offsets)");
+    }
+    if PluginOffset::decode(text).is_ok() {
+        return Some("a Kubeapps plugin's page token (a decimal item offset)");
+    }
+    ContinueToken::decode(text)
+        .ok()
+        .map(|_| "a Kubernetes continue token (k8s.io/apiserver/pkg/storage)")
+}
+
 fn invalid(likely_kind: TokenKind, error: PagerError) -> TokenInfo {
     let code = error.code();
     let (reason, message) = match error {

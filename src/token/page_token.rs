@@ -214,9 +214,23 @@ impl PageToken {
 
     /// Decodes a token written by this or an earlier version.
     ///
-    /// Errors: `INVALID_PAGE_TOKEN` with the reasons listed in the module docs.
+    /// Errors: `INVALID_PAGE_TOKEN` with the reasons listed in the module docs; for a token of
+    /// another kind (a Kubernetes continue token, a Kubeapps core or plugin token) the message
+    /// begins by naming that kind.
     pub fn decode(token: &str) -> Result<PageToken> {
-        decode_frame(token).map(|(token, _)| token)
+        decode_frame(token).map(|(token, _)| token).map_err(|e| {
+            match (e, super::inspect::other_kind(token)) {
+                (PagerError::InvalidPageToken { reason, message }, Some(kind)) => {
+                    PagerError::InvalidPageToken {
+                        reason,
+                        message: format!(
+                            "this is {kind}, not a page token of this pager; {message}"
+                        ),
+                    }
+                }
+                (e, _) => e,
+            }
+        })
     }
 }
 

@@ -6,11 +6,13 @@
 //  - a Kubernetes List (`items`, `metadata.continue`, `metadata.resourceVersion`,
 //    `metadata.remainingItemCount`), whose items are Kubeapps summaries or Kubernetes objects
 //    (`metadata.name`, `metadata.namespace`, `spec.displayName`, `spec.shortDescription`, `spec.categories`).
-// Also builds pages and stats for the pager in one call each. Never throws: a value it cannot
-// read gives its message. Keep the import and export lines as they are: scripts/package.mjs
+// Also builds pages and stats for the pager in one call each. Never throws but for a custom
+// predicate's `PREDICATE_FAILED` (readChunk, caught by the wasm): a value it cannot read gives its
+// message. Keep the import and export lines as they are: scripts/package.mjs
 // rewrites them to CommonJS for the nodejs build (the export line the file's last line).
 
 import { describe, isObject, wellFormed } from "./json.js";
+import { verdictsOf, isPredicateFailure } from "./predicate.js";
 
 /**
  * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
@@ -99,9 +101,11 @@ let last;
 
 /**
  * Reads a chunk response: returns our own copy of its items (an Array) and keeps what `copyChunk`
- * copies into wasm memory; or the message (a string) of why it cannot be read.
+ * copies into wasm memory; or the message (a string) of why it cannot be read. `judges[index]`,
+ * when there is one (predicate.js `makeJudges`), judges each item with the custom predicate once
+ * the response is read (its verdicts go with the key fields); its `PREDICATE_FAILED` is thrown.
  */
-function readChunk(response) {
+function readChunk(response, judges, index) {
   try {
     if (!isObject(response) || Array.isArray(response)) throw new TypeError("the response must be an object");
     let items, next, categories, resourceVersion = null, remaining = null;
@@ -172,9 +176,14 @@ function readChunk(response) {
       packKeys(items, true); // throws, naming the field
       throw new TypeError("the items' text is not well-formed (a lone surrogate)");
     }
-    last = { n: items.length, next, resourceVersion: resourceVersion ?? "", text, lens: keys.lens, remaining, categories };
+    // The predicate runs last (on a response that can be read) and before `last` is set: it is
+    // the caller's code, and may read another chunk (feed another pager) meanwhile.
+    const judge = judges?.[index];
+    const verdicts = judge ? verdictsOf(items, judge) : null;
+    last = { n: items.length, next, resourceVersion: resourceVersion ?? "", text, lens: keys.lens, remaining, categories, verdicts };
     return items;
   } catch (e) {
+    if (isPredicateFailure(e)) throw e;
     return describe(e);
   }
 }
@@ -276,16 +285,18 @@ const encoder = new TextEncoder();
  * starts with a header of 8 u32s: this fills the first 6 (the item count, the UTF-16 units of the
  * next token, the resourceVersion and the key text together, the number of key lengths, whether
  * there is a `remaining` count, its low and high halves), then, when `lens` has room for them after
- * the header, the key lengths; `bytes` gets the next token, the resourceVersion and the key text
- * as UTF-8, and the header's last 2 u32s the bytes of the first two. Returns the bytes written, or
- * -1 when the lengths or the text do not fit (a call with a header alone reads the sizes).
+ * the header, the key lengths, then the predicate's verdicts (one per item, 1 or 0) when it judged
+ * the chunk; `bytes` gets the next token, the resourceVersion and the key text as UTF-8, and the
+ * header's last 2 u32s the bytes of the first two. Returns the bytes written, or -1 when the
+ * lengths or the text do not fit (a call with a header alone reads the sizes).
  */
 function copyChunk(bytes, lens) {
-  const { n, next, resourceVersion, text, lens: keyLens, remaining } = last;
+  const { n, next, resourceVersion, text, lens: keyLens, remaining, verdicts } = last;
   const r = remaining ?? 0;
   lens.set([n, next.length + resourceVersion.length + text.length, keyLens.length, remaining !== null, r % 4294967296, r / 4294967296]);
-  if (lens.length !== 8 + keyLens.length) return -1;
+  if (lens.length !== 8 + keyLens.length + (verdicts ? n : 0)) return -1;
   lens.set(keyLens, 8);
+  if (verdicts) lens.set(verdicts, 8 + keyLens.length);
   let at = 0;
   for (const [k, part] of [next, resourceVersion, text].entries()) {
     const { read, written } = encoder.encodeInto(part, bytes.subarray(at));

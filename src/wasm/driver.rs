@@ -52,8 +52,8 @@ impl JsPager {
     /// wait for itself); one made there after an `await` cannot be told apart and deadlocks: don't.
     /// Rejects with `PAGER_FREED` at once when the pager is freed, `ABORTED` promptly when the
     /// signal aborts, `SOURCE_FAILED` (naming the source) when a request fails, or the core's codes
-    /// (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`); the pager's position is then unchanged
-    /// and the next call retries. A 410 Expired from a kubernetes source is recovered from.
+    /// (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`), or `PREDICATE_FAILED` when the
+    /// custom predicate throws; the pager's position is then unchanged and the next call retries. A 410 Expired from a kubernetes source is recovered from.
     #[wasm_bindgen(js_name = nextPage, unchecked_return_type = "Promise<Page>")]
     pub fn next_page(
         &self,

@@ -39,6 +39,8 @@ pub mod memory;
 mod options;
 #[cfg(feature = "pager")]
 pub mod pager;
+#[cfg(feature = "pager")]
+mod predicate;
 
 // Each module's .d.ts declares what it exports: the shared part, then each feature's own.
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]

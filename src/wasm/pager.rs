@@ -17,10 +17,12 @@ use crate::options::SourceKind;
 use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats, UnreachableSource};
 use crate::view::ChunkFields;
 
+use super::predicate::Predicate;
+
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = readChunk)]
-    fn read_chunk(response: &JsValue) -> JsValue;
+    #[wasm_bindgen(catch, js_name = readChunk)]
+    fn read_chunk(response: &JsValue, judges: &JsValue, index: u32) -> JsResult<JsValue>;
     #[wasm_bindgen(js_name = copyChunk)]
     fn copy_chunk(bytes: &mut [u8], lens: &mut [u32]) -> i32;
     #[wasm_bindgen(js_name = pageChunk)]
@@ -139,17 +141,20 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
 
 /// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
 /// the number of key lengths, whether there is a remaining item count, its low and high halves;
-/// then the UTF-8 bytes of the next token and of the resourceVersion (written by the copy).
+/// then the UTF-8 bytes of the next token and of the resourceVersion (written by the copy). After
+/// the header: the key lengths, then, for a chunk the custom predicate judged, its verdicts.
 const HEADER: usize = 8;
 
-/// Feeds a response to the core: its key fields read in one crossing, as borrowed slices.
-/// `INVALID_RESPONSE` names the source; the pager is then unchanged.
+/// Feeds a response to the core: its key fields (and the custom predicate's verdicts, when it
+/// judges the source: `judges`) read in one crossing, as borrowed slices. `INVALID_RESPONSE`
+/// names the source, as does the predicate's `PREDICATE_FAILED`; the pager is then unchanged.
 fn feed_js(
     core: &RefCell<CorePager>,
     id: u64,
     response: &JsValue,
     source: &str,
     labels: &JsValue,
+    judges: &JsValue,
 ) -> JsResult<FeedOutcome> {
     let invalid = |message: String| {
         error_to_js(&PagerError::InvalidResponse {
@@ -157,8 +162,12 @@ fn feed_js(
             message,
         })
     };
-    // Read the response before borrowing the core: reading may run the caller's getters.
-    let items = read_chunk(response);
+    // Judged only when the answer would be taken (a stale one is not: nothing to judge), and
+    // read before borrowing the core: reading runs the caller's getters, and the predicate.
+    let index = CorePager::request_source(id);
+    let judged = JsPager::with(core, |p| p.judges(index) && p.awaits(id))?;
+    let judges = if judged { judges } else { &JsValue::UNDEFINED };
+    let items = read_chunk(response, judges, index as u32)?;
     if let Some(error) = items.as_string() {
         return Err(invalid(error));
     }
@@ -171,7 +180,13 @@ fn feed_js(
     let [n, units, keys, more, low, high, ..] = head;
     let n = n as usize;
     let remaining = (more != 0).then(|| u64::from(high) << 32 | u64::from(low));
-    let mut lens = vec![0u32; HEADER.saturating_add(keys as usize)];
+    let verdicts = if judged { n } else { 0 };
+    let mut lens = vec![
+        0u32;
+        HEADER
+            .saturating_add(keys as usize)
+            .saturating_add(verdicts)
+    ];
     let mut text = Vec::new();
     for bytes in [units as usize, (units as usize).saturating_mul(3)] {
         text = vec![0u8; bytes];
@@ -182,7 +197,8 @@ fn feed_js(
         text.clear();
     }
     // `lens` holds at least the header: no index panics.
-    let (head, key_lens) = lens.split_at_checked(HEADER).unwrap_or_default();
+    let (head, rest) = lens.split_at_checked(HEADER).unwrap_or_default();
+    let (key_lens, verdicts) = rest.split_at_checked(keys as usize).unwrap_or_default();
     let next_end = head.get(6).map_or(0, |&l| l as usize);
     let keys_start = next_end.saturating_add(head.get(7).map_or(0, |&l| l as usize));
     let part = |from: usize, to: usize| {
@@ -207,7 +223,14 @@ fn feed_js(
         resource_version: owned(part(next_end, keys_start)),
         remaining_item_count: remaining,
     };
-    let outcome = js(JsPager::with(core, |p| p.feed(id, chunk))?)?;
+    let outcome = if judged {
+        let verdicts: Vec<bool> = verdicts.iter().map(|&v| v != 0).collect();
+        js(JsPager::with(core, |p| {
+            p.feed_judged(id, chunk, &verdicts)
+        })?)?
+    } else {
+        js(JsPager::with(core, |p| p.feed(id, chunk))?)?
+    };
     // The response's `categories` become its source's once the chunk is accepted (`keepCategories`).
     if outcome == FeedOutcome::Accepted {
         keep_categories(labels, CorePager::request_source(id) as u32);
@@ -311,10 +334,12 @@ pub(crate) struct Sources {
     pub(crate) labels_js: JsValue,
     /// Per source, `1` for a kubernetes source, else `0`: which 410s `nextPage` recovers from.
     pub(crate) kubernetes: String,
+    /// The custom predicate's judges for `readChunk` (`super::predicate::judges`), or undefined.
+    judges: JsValue,
 }
 
 impl JsPager {
-    fn wrap(core: CorePager) -> JsPager {
+    fn wrap(core: CorePager, predicate: Option<&Predicate>) -> JsPager {
         let mut labels = Vec::new();
         let mut kubernetes = String::new();
         for s in &core.options().sources {
@@ -326,12 +351,14 @@ impl JsPager {
             });
         }
         let labels_js = to_js(&labels);
+        let judges = super::predicate::judges(&core, predicate, &labels_js);
         let pager = JsPager {
             core: Rc::new(RefCell::new(core)),
             sources: Rc::new(Sources {
                 labels,
                 labels_js,
                 kubernetes,
+                judges,
             }),
         };
         super::driver::guard(&pager);
@@ -377,8 +404,8 @@ impl JsPager {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue,
     ) -> JsResult<JsPager> {
-        let options = super::options::options_from_js(&options)?;
-        Ok(JsPager::wrap(js(Pager::new(options))?))
+        let (options, predicate) = super::predicate::options_from_js(&options)?;
+        Ok(JsPager::wrap(js(Pager::new(options))?, predicate.as_ref()))
     }
 
     /// A pager resumed from a NextPageToken (a reload, a deep link).
@@ -388,8 +415,11 @@ impl JsPager {
         #[wasm_bindgen(unchecked_param_type = "PagerOptions")] options: JsValue,
     ) -> JsResult<JsPager> {
         let token = string_arg(&token, "token", "INVALID_PAGE_TOKEN")?;
-        let options = super::options::options_from_js(&options)?;
-        Ok(JsPager::wrap(js(Pager::resume(&token, options))?))
+        let (options, predicate) = super::predicate::options_from_js(&options)?;
+        Ok(JsPager::wrap(
+            js(Pager::resume(&token, options))?,
+            predicate.as_ref(),
+        ))
     }
 
     /// The chunk requests to make now.
@@ -400,7 +430,8 @@ impl JsPager {
     }
 
     /// Feeds a chunk response for a request. Returns `"accepted"` or `"stale"` (ignored, counted).
-    /// Throws `INVALID_RESPONSE`, `NO_PROGRESS` or `SOURCE_TOO_LARGE`; the pager is then unchanged.
+    /// Throws `INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE` or `PREDICATE_FAILED` (the
+    /// custom predicate threw on one of its items); the pager is then unchanged.
     #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
     pub fn feed(
         &self,
@@ -414,6 +445,7 @@ impl JsPager {
             &response,
             self.source_of(id),
             &self.sources.labels_js,
+            &self.sources.judges,
         )?))
     }
 

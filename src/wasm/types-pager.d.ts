@@ -38,7 +38,8 @@ export interface SourceOptions {
    * Who applies the filter. `"source"`: each request carries it ({@link ChunkRequest.filterOptions},
    * which the built-in fetcher sends as `filterOptions.*`) and the pager keeps every item the
    * source answers (the plugin's search is the search; only `plugins` stays the pager's).
-   * `"pager"`: the requests carry none and the pager applies {@link FilterOptions}' rules.
+   * `"pager"`: the requests carry none and the pager applies {@link FilterOptions}' rules, or the
+   * custom {@link PagerOptions.predicate} instead.
    * Default: `"source"` for `helm.packages`, `fluxv2.packages` and `kapp_controller.packages`
    * of any kind but `kubernetes`; `"pager"` otherwise. Page tokens are bound to it whenever the
    * filter sends something (`FILTER_MISMATCH`).
@@ -55,11 +56,11 @@ export interface FilterOptions {
   /** Case-insensitive substring of name, displayName, shortDescription or identifier (trimmed). */
   query?: string;
   /** Any of these categories (exact). */
-  categories?: string[];
+  categories?: readonly string[];
   /** Any of these repositories: the identifier's part before the first `/` (exact). */
-  repositories?: string[];
+  repositories?: readonly string[];
   /** Any of these plugin names (exact). Always the pager's; never sent. */
-  plugins?: string[];
+  plugins?: readonly string[];
   /** Kubeapps `pkgVersion`. Only a source can match a version: with a source the pager filters, `INVALID_OPTIONS`. */
   pkgVersion?: string;
   /** Kubeapps `appVersion`; as `pkgVersion`. */
@@ -78,20 +79,53 @@ export interface KubeappsFilterOptions {
   appVersion?: string;
 }
 
+/** The source a {@link PagerPredicate} is given with each item: as {@link ChunkRequest.source}. */
+export interface PredicateSource {
+  plugin: string;
+  cluster: string;
+  namespace: string;
+}
+
+/**
+ * A custom predicate: for every source the pager filters (see {@link SourceOptions.filter}), it
+ * replaces the pager's rules of {@link FilterOptions} (`query`, `categories`, `repositories`):
+ * an item is shown when `matches` returns a truthy value (as with `Array.prototype.filter`) and
+ * its plugin passes `filter.plugins`. Sources that filter themselves are still sent the filter and
+ * keep what they answer; the predicate is not called for them. `T` is the items' type: a `Pager`
+ * made with a predicate over `T` pages only fetchers whose items are `T`s (`nextPage`).
+ */
+export interface PagerPredicate<T = any> {
+  /**
+   * Names the rule, 1 to 1,024 characters of well-formed text. Page tokens are bound to it: a
+   * token made under another id, or without a predicate, is `FILTER_MISMATCH` (and one made under
+   * this id, without). Give a changed rule a new id (`"hide-deprecated-v2"`).
+   */
+  id: string;
+  /**
+   * Called with each item of every chunk of a source the pager filters, as the fetcher returned it
+   * (the very object: a JSON summary, a protobuf-es message), re-read and changed items included,
+   * and that item's source (the same object on every call). Decides at once: a promise (or any
+   * thenable) is `PREDICATE_FAILED`, as is a throw (`cause`: what it threw); the chunk is then not
+   * taken and the pager is unchanged (`nextPage` rejects; the next call asks again).
+   */
+  matches: (item: T, source: PredicateSource) => unknown;
+}
+
 /**
  * Options of a {@link Pager}. Unknown fields are rejected (`INVALID_OPTIONS`), as are values JSON
  * would not keep (functions, symbols, BigInts, NaN, ±Infinity; a Map, Set or Headers) and options
  * longer than 1,048,576 characters as `JSON.stringify` writes them (`field: "options"`; the same
- * holds for the fetchers' options).
+ * holds for the fetchers' options), but for `predicate`'s function. `T`: the items' type, for
+ * the `predicate`.
  */
-export interface PagerOptions {
+export interface PagerOptions<T = any> {
   /**
    * 1 to 64 sources, identities unique. Every page token holds every source's identity: together
    * (plugin, cluster and namespace names, about 3 bytes per source besides) they may take at most
    * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
    * also sets the longest item key a pager takes: see {@link ChunkResponse}.
    */
-  sources: SourceOptions[];
+  sources: readonly SourceOptions[];
   /** Items per page, 1 to 10,000; default 20. May differ from the token's on resume. */
   pageSize?: number;
   /** Items per backend request (`limit`), 1 to 10,000; default 500. */
@@ -115,6 +149,13 @@ export interface PagerOptions {
   maxSourceItems?: number;
   /** Chunks in a row with nothing new before `NO_PROGRESS`; default 256. */
   maxChunksWithoutProgress?: number;
+  /**
+   * A custom predicate that replaces the pager's filter rules for the sources it filters:
+   * {@link PagerPredicate}. `null` or absent: none. A bad one is `INVALID_OPTIONS` (`field`:
+   * `predicate`, `predicate.id`, `predicate.matches`). `filter.pkgVersion` and `appVersion` still
+   * need every source to filter.
+   */
+  predicate?: PagerPredicate<T> | null;
 }
 
 /**

@@ -13,7 +13,8 @@ export type PagerErrorCode =
   | "SOURCE_FAILED"
   | "ABORTED"
   | "REENTRANT_CALL"
-  | "PAGER_FREED";
+  | "PAGER_FREED"
+  | "PREDICATE_FAILED";
 
 /** Why a token was rejected (`details.reason` of the `INVALID_*_TOKEN` codes). */
 export type TokenFault =
@@ -48,7 +49,9 @@ export type TokenFault =
  * (a method of a `Pager` called after its `free()` or `[Symbol.dispose]()`, or a `nextPage` running
  * when it was freed: that call rejects at once; also a copy of a `Pager`, such as lodash's `cloneDeep`
  * makes: only the object `new Pager` or `Pager.resume` gave, or a Proxy of it, is a pager); `REENTRANT_CALL` `{}` (a pager called from inside
- * its own callbacks, e.g. `nextPage` from inside its own `fetchChunk`). The fetchers' `INVALID_OPTIONS`
+ * its own callbacks, e.g. `nextPage` from inside its own `fetchChunk`); `PREDICATE_FAILED` `{ source, predicate,
+ * index, cause }` (the custom predicate `predicate` (its id) threw, or returned a promise, on item `index` of a
+ * chunk of `source`; `cause` what it threw; the chunk was not taken). The fetchers' `INVALID_OPTIONS`
  * for a header carries `{ field: 'headers["name"]' }`. Where `details.cause` is set (what a
  * failing `fetchChunk` rejected with, or the network error under a fetcher's status 0), the
  * standard `cause` is the same value. A `fetchChunk` that rejects with a `REENTRANT_CALL` or

@@ -89,9 +89,13 @@ test("the declarations name every export as it is exported (no `x2 as x` aliases
     const text = readFileSync(new URL(file, root), "utf8");
     assert.match(text, /^export function kubeappsFetcher\(options: KubeappsFetcherOptions\): FetchChunk<KubeappsSummariesResponse<AvailablePackageSummary>>;$/m, file);
     assert.doesNotMatch(text, /kubeappsFetcher2| as \w+ \}/, file);
-    // Made generic by scripts/package.mjs: pages typed by the fetchChunk's response type.
-    assert.match(text, /nextPage<R extends ChunkResponse = ChunkResponse>\(fetchChunk: FetchChunk<R>, options\?: NextPageOptions \| null\): Promise<Page<ItemOf<R>>>;/, file);
-    assert.match(text, /takePage<T = any>\(\): Page<T> \| null;/, file);
+    // Made generic by scripts/package.mjs: the Pager over its items' type (a custom predicate's),
+    // pages typed by the fetchChunk's response type.
+    assert.match(text, /^export class Pager<T = any> \{$/m, file);
+    assert.match(text, /constructor\(options: PagerOptions<T>\);/, file);
+    assert.match(text, /static resume<T = any>\(token: string, options: PagerOptions<T>\): Pager<T>;/, file);
+    assert.match(text, /nextPage<R extends ChunkResponse<T> = ChunkResponse<T>>\(fetchChunk: FetchChunk<R>, options\?: NextPageOptions \| null\): Promise<Page<ItemOf<R>>>;/, file);
+    assert.match(text, /takePage<U = T>\(\): Page<U> \| null;/, file);
   }
 });
 

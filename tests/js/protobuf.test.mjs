@@ -126,6 +126,26 @@ function pageAll(pager, sources) {
   throw new Error("never done");
 }
 
+test("a custom predicate is given the very messages fed (AvailablePackageSummary instances) and decides for the sources the pager filters", () => {
+  const lists = catalogs();
+  const fed = new Set(lists.flat());
+  const seen = [];
+  const matches = (item, source) => {
+    seen.push(item);
+    assert.ok(item instanceof pb.AvailablePackageSummary, "the generated class itself");
+    assert.equal(source.plugin, item.availablePackageRef.plugin.name);
+    return item.categories.includes("Database") && item.latestVersion === undefined;
+  };
+  const pager = new Pager({ ...OPTIONS, predicate: { id: "databases-without-version", matches } });
+  const items = pageAll(pager, lists.map(messageSource)).flatMap((p) => p.items);
+  const want = expected(lists, { categories: ["Database"] }).filter((s) => s.latestVersion === undefined);
+  assert.deepEqual(items.map(identity), want.map(identity));
+  assert.ok(want.length >= 3 && want.length < lists.flat().length);
+  for (const item of [...items, ...seen]) assert.ok(fed.has(item), `${identity(item)} is the message object fed (===)`);
+  assert.deepEqual(new Set(seen), fed, "every item judged");
+  pager.free();
+});
+
 test("GetAvailablePackageSummariesResponse messages fed as they are: pages in order, items are the very messages", () => {
   const lists = catalogs();
   const fed = new Set(lists.flat());

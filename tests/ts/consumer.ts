@@ -64,6 +64,15 @@ async function main(signal: AbortSignal): Promise<void> {
   void bad;
 
   const pager = new Pager(options);
+  // Options written `as const` (readonly arrays, literal strings) or checked with `satisfies`
+  // are taken as they are, without an annotation.
+  const frozen = {
+    sources: [{ plugin: "helm.packages" }, { plugin: "fluxv2.packages", namespace: "team-a" }],
+    sort: "displayName",
+    filter: { categories: ["Database"] },
+  } as const;
+  new Pager(frozen).free();
+  new Pager({ sources: [{ plugin: "helm.packages" }], sort: "name" } satisfies PagerOptions).free();
   const requests: ChunkRequest[] = pager.nextRequests();
   for (const r of requests) {
     const id: number = r.requestId;

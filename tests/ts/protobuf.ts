@@ -86,7 +86,30 @@ async function main(signal: AbortSignal): Promise<void> {
   win.free();
   void windowItems, index;
 
-  // 5. Errors: the transport's own error in one step, a text for users.
+  // 5. A custom predicate over the generated class (for the sources the pager filters): its item
+  // is the fetcher's message, no cast; a Pager made with it pages only fetchers of that class.
+  const options2 = { ...options, sources: [...options.sources, { plugin: "my.plugin" }] };
+  const judged = new Pager({
+    ...options2,
+    predicate: {
+      id: "hide-deprecated-v1",
+      matches: (item: AvailablePackageSummary, source) => !item.shortDescription.includes("DEPRECATED") && source.plugin !== "",
+    },
+  });
+  const judgedPage: Page<AvailablePackageSummary> = await judged.nextPage(available, { signal });
+  const judgedJson = judgedPage.items[0]?.toJson();
+  // Contextually typed: `item` is an AvailablePackageSummary.
+  const contextual = new Pager<AvailablePackageSummary>({ ...options2, predicate: { id: "databases", matches: (item) => item.categories.includes("Database") } });
+  const resumedJudged: Pager<AvailablePackageSummary> = Pager.resume(contextual.pageToken(), { ...options2, predicate: { id: "databases", matches: (item: AvailablePackageSummary) => item.categories.length > 0 } });
+  void judgedJson, resumedJudged;
+  // @ts-expect-error: the predicate judges AvailablePackageSummary messages; this fetcher gives installed ones
+  await judged.nextPage(installed);
+  // @ts-expect-error: an AvailablePackageSummary has no installedPackageRef
+  new Pager<AvailablePackageSummary>({ ...options2, predicate: { id: "x", matches: (item) => item.installedPackageRef } });
+  // @ts-expect-error: the id is a string
+  new Pager({ ...options2, predicate: { id: 1, matches: () => true } });
+
+  // 6. Errors: the transport's own error in one step, a text for users.
   try {
     await pager.nextPage(available);
   } catch (e) {
