@@ -137,18 +137,27 @@ pub fn inspect_token(text: &str) -> TokenInfo {
 /// What `text` is when it is a token of another kind than a page token (a Kubernetes continue
 /// token, a Kubeapps core token, a Kubeapps plugin offset), for a page token error to say so:
 /// such a token pasted where a NextPageToken belongs fails with an unrelated-looking reason.
+///
+/// The pager module alone (no `codec` feature) links no token JSON reading (docs/DESIGN.md, "Page
+/// tokens"; the full readers are +30 KB gzip there): it tells a core token by its braces and a
+/// continue token by the apiserver's own spelling (`ContinueToken::decode_canonical`).
 pub(crate) fn other_kind(text: &str) -> Option<&'static str> {
-    if text.trim_start().starts_with('{') {
-        return CoreToken::decode(text)
-            .ok()
-            .map(|_| "a Kubeapps core API page token (JSON of per-plugin offsets)");
+    let trimmed = text.trim();
+    if trimmed.starts_with('{') {
+        #[cfg(feature = "codec")]
+        let core = CoreToken::decode(text).is_ok();
+        #[cfg(not(feature = "codec"))]
+        let core = trimmed.ends_with('}');
+        return core.then_some("a Kubeapps core API page token (JSON of per-plugin offsets)");
     }
     if PluginOffset::decode(text).is_ok() {
         return Some("a Kubeapps plugin's page token (a decimal item offset)");
     }
-    ContinueToken::decode(text)
-        .ok()
-        .map(|_| "a Kubernetes continue token (k8s.io/apiserver/pkg/storage)")
+    #[cfg(feature = "codec")]
+    let continue_token = ContinueToken::decode(text).is_ok();
+    #[cfg(not(feature = "codec"))]
+    let continue_token = ContinueToken::decode_canonical(text).is_some();
+    continue_token.then_some("a Kubernetes continue token (k8s.io/apiserver/pkg/storage)")
 }
 
 fn invalid(likely_kind: TokenKind, error: PagerError) -> TokenInfo {
