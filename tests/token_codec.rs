@@ -1298,7 +1298,7 @@ fn a_token_of_another_kind_is_named() {
     ] {
         match PageToken::decode(text) {
             Err(PagerError::InvalidPageToken { message, .. }) => assert!(
-                message.starts_with("this is ") && message.contains(kind),
+                message.starts_with("this looks like ") && message.contains(kind),
                 "{text}: {message}"
             ),
             other => panic!("{text}: {other:?}"),
@@ -1307,7 +1307,7 @@ fn a_token_of_another_kind_is_named() {
     // A mangled page token is not said to be anything else.
     match PageToken::decode("AAAAnotatoken") {
         Err(PagerError::InvalidPageToken { message, .. }) => {
-            assert!(!message.starts_with("this is "), "{message}")
+            assert!(!message.starts_with("this looks like "), "{message}")
         }
         other => panic!("{other:?}"),
     }

@@ -134,30 +134,23 @@ pub fn inspect_token(text: &str) -> TokenInfo {
     }
 }
 
-/// What `text` is when it is a token of another kind than a page token (a Kubernetes continue
-/// token, a Kubeapps core token, a Kubeapps plugin offset), for a page token error to say so:
-/// such a token pasted where a NextPageToken belongs fails with an unrelated-looking reason.
-///
-/// The pager module alone (no `codec` feature) links no token JSON reading (docs/DESIGN.md, "Page
-/// tokens"; the full readers are +30 KB gzip there): it tells a core token by its braces and a
-/// continue token by the apiserver's own spelling (`ContinueToken::decode_canonical`).
+/// What `text` looks like when its shape is that of a token of another kind than a page token
+/// (a Kubeapps core token is JSON, a plugin's token a decimal offset, a Kubernetes continue token
+/// base64 of JSON: `eyJ`, which no page token's frame starts with), for a page token error to say
+/// so: such a token pasted where a NextPageToken belongs fails with an unrelated-looking reason.
+/// By shape alone, as [`inspect_token`] first tells kinds apart: the pager's entry links no
+/// decoder of the other kinds for this.
 pub(crate) fn other_kind(text: &str) -> Option<&'static str> {
-    let trimmed = text.trim();
-    if trimmed.starts_with('{') {
-        #[cfg(feature = "codec")]
-        let core = CoreToken::decode(text).is_ok();
-        #[cfg(not(feature = "codec"))]
-        let core = trimmed.ends_with('}');
-        return core.then_some("a Kubeapps core API page token (JSON of per-plugin offsets)");
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if text.trim_start().starts_with('{') {
+        Some("a Kubeapps core API page token (JSON of per-plugin offsets)")
+    } else if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        Some("a Kubeapps plugin's page token (a decimal item offset)")
+    } else if text.starts_with("eyJ") {
+        Some("a Kubernetes continue token (base64 of JSON, k8s.io/apiserver/pkg/storage)")
+    } else {
+        None
     }
-    if PluginOffset::decode(text).is_ok() {
-        return Some("a Kubeapps plugin's page token (a decimal item offset)");
-    }
-    #[cfg(feature = "codec")]
-    let continue_token = ContinueToken::decode(text).is_ok();
-    #[cfg(not(feature = "codec"))]
-    let continue_token = ContinueToken::decode_canonical(text).is_some();
-    continue_token.then_some("a Kubernetes continue token (k8s.io/apiserver/pkg/storage)")
 }
 
 fn invalid(likely_kind: TokenKind, error: PagerError) -> TokenInfo {

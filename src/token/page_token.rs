@@ -215,8 +215,8 @@ impl PageToken {
     /// Decodes a token written by this or an earlier version.
     ///
     /// Errors: `INVALID_PAGE_TOKEN` with the reasons listed in the module docs; for a token of
-    /// another kind (a Kubernetes continue token, a Kubeapps core or plugin token) the message
-    /// begins by naming that kind.
+    /// another kind's shape (a Kubernetes continue token, a Kubeapps core or plugin token) the
+    /// message begins by naming that kind.
     pub fn decode(token: &str) -> Result<PageToken> {
         decode_frame(token).map(|(token, _)| token).map_err(|e| {
             match (e, super::inspect::other_kind(token)) {
@@ -224,7 +224,7 @@ impl PageToken {
                     PagerError::InvalidPageToken {
                         reason,
                         message: format!(
-                            "this is {kind}, not a page token of this pager; {message}"
+                            "this looks like {kind}, not a page token of this pager; {message}"
                         ),
                     }
                 }
