@@ -247,6 +247,10 @@ function pack(v, kind) {
 
 /** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
 function readOptions(value) {
+  // Said apart from `null`: `Pager.resume(token)` without its options is the usual slip.
+  if (value === undefined) {
+    throw makeError("INVALID_OPTIONS", "invalid options: options: missing (new Pager(options) and Pager.resume(token, options) both take them)", { field: "options" });
+  }
   const o = readInput(value, OPTIONS);
   // `collation: {}` is the root collation (the locale's default).
   if (o[7]) o[7][0] ??= 0;

@@ -205,7 +205,8 @@ test("readOptions names the member at fault, and says what it expected", () => {
   const cyclic = { sources };
   cyclic.self = cyclic;
   for (const [value, field, says] of [
-    [undefined, "options", "expected an object, found null"],
+    [undefined, "options", "missing (new Pager(options) and Pager.resume(token, options) both take them)"],
+    [null, "options", "expected an object, found null"],
     ["x", "options", "expected an object, found a string"],
     [[], "options", "expected an object, found an array"],
     [{}, "sources", "missing (required)"],
