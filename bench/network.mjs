@@ -66,14 +66,22 @@ function generatedRecords(n) {
 
 const nativeFetch = globalThis.fetch;
 
-/** fetch that counts requests and body bytes. */
+/** Which plugin a request went to (the URL's path), for the per-plugin bytes. */
+const pluginOf = (url) => /\/(core|helm|kapp_controller|fluxv2)\//.exec(String(url))?.[1] ?? "other";
+
+/** fetch that counts requests, body bytes and items, in all and per plugin. */
 function counting() {
-  const c = { requests: 0, bytes: 0, items: 0 };
+  const c = { requests: 0, bytes: 0, items: 0, byPlugin: {} };
   c.fetch = async (url, init) => {
     c.requests += 1;
     const res = await nativeFetch(url, init);
     const text = await res.text();
-    c.bytes += Buffer.byteLength(text);
+    const bytes = Buffer.byteLength(text);
+    c.bytes += bytes;
+    // Per plugin too (each request's own body: for the first page's split by plugin).
+    const b = (c.byPlugin[pluginOf(url)] ??= { requests: 0, bytes: 0 });
+    b.requests += 1;
+    b.bytes += bytes;
     try {
       const body = JSON.parse(text);
       c.items += (body.availablePackageSummaries ?? body.items ?? []).length;
@@ -197,31 +205,6 @@ const FIRST_PAGES = 3;
 const FIRST_BEGIN = "<!-- first-page:begin -->";
 const FIRST_END = "<!-- first-page:end -->";
 
-/** Which plugin a request went to (the URL's path), for the per-plugin bytes. */
-const pluginOf = (url) => /\/(core|helm|kapp_controller|fluxv2)\//.exec(String(url))?.[1] ?? "other";
-
-/** counting() plus requests and bytes per plugin (each request's own body: they overlap). */
-function countingByPlugin() {
-  const c = { requests: 0, bytes: 0, items: 0, byPlugin: {} };
-  c.fetch = async (url, init) => {
-    c.requests += 1;
-    const res = await nativeFetch(url, init);
-    const text = await res.text();
-    const bytes = Buffer.byteLength(text);
-    c.bytes += bytes;
-    const b = (c.byPlugin[pluginOf(url)] ??= { requests: 0, bytes: 0 });
-    b.requests += 1;
-    b.bytes += bytes;
-    try {
-      const body = JSON.parse(text);
-      c.items += (body.availablePackageSummaries ?? body.items ?? []).length;
-    } catch {
-      // not JSON: counted as bytes only
-    }
-    return new Response(text, { status: res.status, headers: res.headers });
-  };
-  return c;
-}
 
 const snap = (c) => ({ requests: c.requests, bytes: c.bytes, items: c.items, byPlugin: structuredClone(c.byPlugin) });
 
@@ -231,7 +214,7 @@ const shortSource = (s) => s.replace(/\.packages\//, "/").replace("/default/", "
 /** The first FIRST_PAGES pages through the pager: counters after page 1 and after the last. */
 async function firstPagesPager(server, pkgMod, chunkLimit, extra) {
   const sources = await pagerSources(server);
-  const c = countingByPlugin();
+  const c = counting();
   globalThis.fetch = c.fetch;
   const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit, sort: "name", ...extra });
   const fetchChunk = pkgMod.kubeappsFetcher({ baseUrl: `${server.url}apis` });
@@ -256,7 +239,7 @@ async function firstPagesPager(server, pkgMod, chunkLimit, extra) {
 
 /** The first FIRST_PAGES pages through today's core path (one request per page). */
 async function firstPagesCore(server) {
-  const c = countingByPlugin();
+  const c = counting();
   const after = [];
   let token = "";
   for (let i = 0; i < FIRST_PAGES; i++) {
