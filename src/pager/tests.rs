@@ -384,6 +384,15 @@ impl Env {
     }
 
     fn page(&mut self, p: &mut Pager<ItemFields>) -> Page<ItemFields> {
+        self.page_by(p, Env::answer)
+    }
+
+    /// Asks and answers (by `answer`) until a page is ready.
+    fn page_by(
+        &mut self,
+        p: &mut Pager<ItemFields>,
+        mut answer: impl FnMut(&mut Env, &mut Pager<ItemFields>, ChunkRequest),
+    ) -> Page<ItemFields> {
         for _ in 0..10_000 {
             if p.page_ready() {
                 return p.take_page().expect("encodes").expect("ready");
@@ -391,7 +400,7 @@ impl Env {
             let reqs = p.next_requests();
             assert!(!reqs.is_empty(), "not ready and nothing to ask");
             for r in reqs {
-                self.answer(p, r);
+                answer(self, p, r);
             }
         }
         panic!("page never got ready");

@@ -103,14 +103,14 @@ pub fn inspect_token(text: &str) -> TokenInfo {
             ),
         );
     }
-    if text.trim_start().starts_with('{') {
+    let shape = kind_by_shape(text);
+    if shape == Some(TokenKind::KubeappsCore) {
         return match CoreToken::decode(text) {
             Ok(token) => TokenInfo::KubeappsCore(token),
             Err(e) => invalid(TokenKind::KubeappsCore, e),
         };
     }
-    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
+    if shape == Some(TokenKind::KubeappsOffset) {
         return match PluginOffset::decode(text) {
             Ok(offset) => TokenInfo::KubeappsOffset { offset },
             Err(e) => invalid(TokenKind::KubeappsOffset, e),
@@ -129,27 +129,41 @@ pub fn inspect_token(text: &str) -> TokenInfo {
     };
     match ContinueToken::decode(text) {
         Ok(token) => TokenInfo::Continue(token),
-        Err(e) if text.starts_with("eyJ") => invalid(TokenKind::Continue, e),
+        Err(e) if shape == Some(TokenKind::Continue) => invalid(TokenKind::Continue, e),
         Err(_) => invalid(TokenKind::Page, page_error),
     }
 }
 
-/// What `text` looks like when its shape is that of a token of another kind than a page token
-/// (a Kubeapps core token is JSON, a plugin's token a decimal offset, a Kubernetes continue token
-/// base64 of JSON: `eyJ`, which no page token's frame starts with), for a page token error to say
-/// so: such a token pasted where a NextPageToken belongs fails with an unrelated-looking reason.
-/// By shape alone, as [`inspect_token`] first tells kinds apart: the pager's entry links no
-/// decoder of the other kinds for this.
-pub(crate) fn other_kind(text: &str) -> Option<&'static str> {
+/// A token's kind by its shape alone, as [`inspect_token`] first tells kinds apart: a Kubeapps
+/// core token is JSON, a plugin's token a decimal offset, a Kubernetes continue token base64 of
+/// JSON (`eyJ`, which no page token's frame starts with); `None` for anything else (a page token).
+fn kind_by_shape(text: &str) -> Option<TokenKind> {
     let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
     if text.trim_start().starts_with('{') {
-        Some("a Kubeapps core API page token (JSON of per-plugin offsets)")
+        Some(TokenKind::KubeappsCore)
     } else if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
-        Some("a Kubeapps plugin's page token (a decimal item offset)")
+        Some(TokenKind::KubeappsOffset)
     } else if text.starts_with("eyJ") {
-        Some("a Kubernetes continue token (base64 of JSON, k8s.io/apiserver/pkg/storage)")
+        Some(TokenKind::Continue)
     } else {
         None
+    }
+}
+
+/// What `text` looks like when its shape is that of a token of another kind than a page token
+/// ([`kind_by_shape`]), for a page token error to say so: such a token pasted where a
+/// NextPageToken belongs fails with an unrelated-looking reason. By shape alone: the pager's
+/// entry links no decoder of the other kinds for this.
+pub(crate) fn other_kind(text: &str) -> Option<&'static str> {
+    match kind_by_shape(text)? {
+        TokenKind::KubeappsCore => {
+            Some("a Kubeapps core API page token (JSON of per-plugin offsets)")
+        }
+        TokenKind::KubeappsOffset => Some("a Kubeapps plugin's page token (a decimal item offset)"),
+        TokenKind::Continue => {
+            Some("a Kubernetes continue token (base64 of JSON, k8s.io/apiserver/pkg/storage)")
+        }
+        TokenKind::Page => None,
     }
 }
 

@@ -35,17 +35,7 @@ fn page_judged(
     p: &mut Pager<ItemFields>,
     rule: fn(&ItemFields) -> bool,
 ) -> Page<ItemFields> {
-    for _ in 0..10_000 {
-        if p.page_ready() {
-            return p.take_page().expect("encodes").expect("ready");
-        }
-        let reqs = p.next_requests();
-        assert!(!reqs.is_empty(), "not ready and nothing to ask");
-        for r in reqs {
-            answer_judged(env, p, r, rule);
-        }
-    }
-    panic!("page never got ready");
+    env.page_by(p, |env, p, r| answer_judged(env, p, r, rule))
 }
 
 /// helm filters itself (by `server_rule`: the query in the name or repository); kapp, a plain
