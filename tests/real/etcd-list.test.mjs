@@ -109,3 +109,33 @@ test("the kapp_controller plugin paged as the apiserver (kubernetes behaviour) t
     pager.free();
   }
 });
+
+test("a custom predicate filters a real etcd list (PackageMetadata objects as the apiserver lists them), and a resume keeps it", { timeout: 60_000 }, async () => {
+  const source = { plugin: "kapp_controller.packages", cluster: "default", namespace: "kubeapps", kind: "kubernetes" };
+  const seen = [];
+  // The objects the fetcher returned, as they came from etcd: keep packages whose own name (the
+  // part before the first dot: `argo-cd` of `argo-cd.tanzu.vmware.com`) has a "g".
+  const rule = (name) => name.split(".")[0].includes("g");
+  const predicate = { id: "has-g-v1", matches: (pm, src) => (seen.push(src.plugin), rule(pm.metadata.name)) };
+  const options = { sources: [source], pageSize: 4, chunkLimit: 3, predicate };
+  const fetchChunk = kubernetesListFetcher({ url: `${s.base}${list("kubeapps", {}).replace(/\?$/, "")}` });
+  const all = await namesAt("kubeapps", s.app.revision);
+  const want = all.filter(rule);
+  assert.ok(want.length > 8 && want.length < all.length - 8, `enough matches to page and enough refused (${want.length} of ${all.length})`);
+  const first = new Pager(options);
+  const page1 = await first.nextPage(fetchChunk);
+  first.free();
+  // Resumed from the token, as after a reload: the rest, under the same predicate.
+  const resumed = Pager.resume(page1.nextPageToken, options);
+  try {
+    const { identities } = await scroll(resumed, fetchChunk, { idOf: (pm) => pm.metadata.name });
+    const names = [...page1.items.map((pm) => pm.metadata.name), ...identities];
+    assert.deepEqual(names, want, "exactly the matching objects, in the list's order, once each");
+    assert.ok(resumed.stats.filteredOut > 0, "the predicate's rejections are counted");
+  } finally {
+    resumed.free();
+  }
+  assert.ok(seen.length > 0 && seen.every((p) => p === "kapp_controller.packages"));
+  // Another rule's token is not this list's position.
+  assert.throws(() => Pager.resume(page1.nextPageToken, { ...options, predicate: { ...predicate, id: "has-g-v2" } }), (e) => e.code === "FILTER_MISMATCH");
+});
