@@ -199,3 +199,25 @@ test("a bad predicate is INVALID_OPTIONS naming the member", () => {
   assert.throws(() => new Pager({ sources: SOURCES, extra: 1, predicate: { id: "x", matches: () => true } }), (e) => e.details.field === "extra");
   new Pager({ sources: SOURCES, predicate: undefined }).free();
 });
+
+test("a predicate that calls back into its own pager (pageToken, nextRequests, free) gets correct pages or PAGER_FREED", async () => {
+  const mine = offsetSource(mineAll);
+  const fetchChunk = async (request) => mine.answer(request);
+  const sources = [{ plugin: "my.plugin", cluster: "default", namespace: "kubeapps" }];
+  const names = (page) => page.items.map((s) => s.name);
+  for (const call of ["pageToken", "nextRequests"]) {
+    let pager;
+    let calls = 0;
+    const matches = () => {
+      if (calls++ === 0) pager[call]();
+      return true;
+    };
+    pager = new Pager({ sources, pageSize: 2, chunkLimit: 2, predicate: { id: "reentrant", matches } });
+    assert.deepEqual(names(await pager.nextPage(fetchChunk)), ["alpha", "beta-db"], call);
+    assert.deepEqual(names(await pager.nextPage(fetchChunk)), ["gamma", "zeta"], call);
+    pager.free();
+  }
+  let pager;
+  pager = new Pager({ sources, pageSize: 2, chunkLimit: 2, predicate: { id: "frees", matches: () => (pager.free(), true) } });
+  await assert.rejects(pager.nextPage(fetchChunk), (e) => e instanceof PagerError && e.code === "PAGER_FREED");
+});
