@@ -112,7 +112,7 @@ pub enum PagerError {
         /// What is wrong, for people.
         message: String,
     },
-    /// `FILTER_MISMATCH`: a page token minted under another filter, sort order or source set.
+    /// `FILTER_MISMATCH`: a page token minted under another filter, custom predicate id, sort order or source set.
     FilterMismatch {
         /// The fingerprint of the options given.
         expected: u64,
@@ -157,7 +157,7 @@ impl PagerError {
                 source_name,
                 message,
             } => format!("invalid response from {source_name}: {message}"),
-            PagerError::FilterMismatch { expected, found } => format!("page token was made for another filter, sort order or source set (token fingerprint {}, options fingerprint {})", hex16(*found), hex16(*expected)),
+            PagerError::FilterMismatch { expected, found } => format!("page token was made for another filter, custom predicate, sort order or source set (token fingerprint {}, options fingerprint {})", hex16(*found), hex16(*expected)),
             PagerError::NoProgress {
                 source_name,
                 message,

@@ -203,7 +203,7 @@ impl<P: Clone> Pager<P> {
     /// A pager resumed from a page token: [`PageToken::decode`], then
     /// [`Pager::from_state`]. Errors: `INVALID_OPTIONS`, `INVALID_PAGE_TOKEN`
     /// (with the decoder's reason), `FILTER_MISMATCH` (the token was minted
-    /// under another filter, sort order or source set).
+    /// under another filter, custom predicate id, sort order or source set).
     pub fn resume(token: &str, options: PagerOptions) -> Result<Self> {
         options.validate()?;
         let state = PageToken::decode(token)?;
