@@ -1,7 +1,7 @@
 //! Model scenarios kept as regressions: each was a minimal failing input of `tests/model.rs`
 //! (`MODEL_SEED` as named) and is replayed here with the same harness and invariants.
 //!
-//! All are about sources whose order is learned (`kubeapps`: offsets over an order that need not
+//! Most are about sources whose order is learned (`kubeapps`: offsets over an order that need not
 //! be the merge order, e.g. an en_US-like collation) when the list changes under the position;
 //! docs/DESIGN.md "Vanished positions" has the rules they hold.
 
@@ -2563,5 +2563,300 @@ fn a_resumed_late_phase_shows_nothing_twice_seed_4242() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+    });
+}
+
+/// Source 4 (offsets), resumed at offset 1 (an item inserted behind W was dropped there, nothing
+/// consumed), asks `""` with `limit + 1` (the item before its position, checked against W) and
+/// fails for good (501). Set aside, it is behind, and its floor is its own watermark (none): the
+/// retry was planned from that, `"1"` with `limit`, unchecked, which a deletion ahead makes skip
+/// an item. `fail()` must change nothing: the retry is the request that failed.
+#[test]
+fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: false,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "-".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "B".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "É".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "😀".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "É".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "𝔸".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![ItemGen {
+                    name: "\0".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 1,
+                }],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: false,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "😀a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+        ],
+        page_size: 1,
+        chunk_limit: 5,
+        sort_display: false,
+        collation: None,
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Page,
+            StepGen::Shrink { src: 4, n: 2 },
+            StepGen::Up { src: 0 },
+            StepGen::Page,
+            StepGen::Resume,
+            StepGen::Meanwhile {
+                src: 4,
+                change: Box::new(StepGen::Insert {
+                    src: 4,
+                    item: ItemGen {
+                        name: "\0a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                }),
+            },
+            StepGen::Page,
+            StepGen::Down {
+                src: 4,
+                status: 501,
+            },
+            StepGen::Resume,
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: true,
     });
 }

@@ -328,6 +328,12 @@ pub(crate) struct Cursor<P> {
     next: Option<String>,
     /// A resumed position (chunk token, raw items consumed in it) not yet refetched.
     resume: Option<(String, u32)>,
+    /// The drift reference of a resumed decimal position's first request (the item before the
+    /// position was consumed or dropped, so it sorts at or before it): W at the resume, or the
+    /// source's own watermark when its page token says it is behind (the merge went past its
+    /// items up to W). Fixed at the resume, not read from the floor when asked: a failure that
+    /// sets the source aside makes it behind, and its retry must be the request it failed.
+    resume_ref: Option<SortKey>,
     /// Primary key component of the last item read: the source's unseen items
     /// are not below it (strict: above it). `None` = bounds nothing yet.
     bound: Option<Vec<u8>>,
@@ -442,6 +448,7 @@ impl<P> Cursor<P> {
             marks: Vec::new(),
             next: Some(String::new()),
             resume: None,
+            resume_ref: None,
             bound: None,
             last_raw: None,
             list_last: None,
@@ -523,19 +530,31 @@ impl<P> Cursor<P> {
         if st.exhausted {
             c.next = None;
         } else if c.streamed {
-            // A source read whole is read again; the watermark does the work.
-            c.next = Some(st.chunk_token.clone());
-            c.resume = Some((st.chunk_token.clone(), st.offset));
+            // (A source read whole is read again from `""`; the watermark does the work.)
             // A source declared `kubernetes` whose tokens are decimal offsets pages by offsets
             // (a continue token is base64 of JSON: never digits alone).
             if c.spec.kind == SourceKind::Kubernetes && canonical_decimal(&st.chunk_token).is_some()
             {
                 c.learn_offsets();
             }
-            c.read_ids_complete = st.chunk_token.is_empty() && st.offset == 0;
-            c.read_pos = parse_offset(&st.chunk_token)
+            let mut position = (st.chunk_token.as_str(), st.offset);
+            let start = parse_offset(position.0)
                 .filter(|_| c.decimal)
-                .and_then(|p| p.checked_add(u64::from(st.offset)));
+                .and_then(|p| p.checked_add(u64::from(position.1)));
+            if c.reach.behind && c.watermark.is_none() && start.is_some_and(|s| s > 0) {
+                // Behind with nothing consumed: the items before the position were dropped at or
+                // below W before it was set aside, and no key of its own bounds them, so a re-read
+                // from before the position could not prove its start (see `resumed_at`): after
+                // deletions ahead the position alone skips items it owes. Read from the start:
+                // every item it gives is one it owes (late at or below W).
+                position = ("", 0);
+            }
+            c.next = Some(position.0.to_string());
+            c.resume = Some((position.0.to_string(), position.1));
+            c.read_ids_complete = position.0.is_empty() && position.1 == 0;
+            c.read_pos = parse_offset(position.0)
+                .filter(|_| c.decimal)
+                .and_then(|p| p.checked_add(u64::from(position.1)));
             if c.decimal && !c.strict {
                 // The last item read before the token, awaited (see `passed_unseen`). Not one of
                 // the items read (`read_ids`): those are buffered until consumed, and it is not
@@ -545,6 +564,20 @@ impl<P> Cursor<P> {
             c.resumed_floor = Some(c.watermark.clone());
         }
         c
+    }
+
+    /// The pager was resumed with `w` as W (every cursor built, so W is known): fixes the resumed
+    /// position's drift reference (`resume_ref`). W bounds the items before the position of a
+    /// source that is not behind (consumed, or dropped at or below W) while its items after it
+    /// are above W; for a source behind the merge went past those, so only its own watermark
+    /// bounds what it consumed (`None`: see `resumed`).
+    pub(crate) fn resumed_at(&mut self, w: Option<SortKey>) {
+        self.resume_ref = if self.reach.behind {
+            self.watermark.clone()
+        } else {
+            w.clone()
+        };
+        self.resumed_w = w;
     }
 
     /// Adds an identity hash to the ring of the items read (`read_ids`).
@@ -688,7 +721,8 @@ impl<P> Cursor<P> {
     /// - a tie group to re-read whole: from the item before it, the group as
     ///   known + 1 + `chunkLimit` (more while it still ends inside the group);
     /// - resumed at a decimal offset: from the item before `token + offset`,
-    ///   `chunkLimit + 1`, checked against W (no W, or offset 0: from the position);
+    ///   `chunkLimit + 1`, checked against `resume_ref` (W at the resume; for a source behind
+    ///   its own watermark; none, or offset 0: from the position);
     /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
     ///   against the last item read (first chunk: `""`, `chunkLimit`);
     /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
@@ -739,9 +773,9 @@ impl<P> Cursor<P> {
                 .filter(|_| offsets)
                 .and_then(|p| p.checked_add(u64::from(*offset)));
             if let Some(start) = start {
-                // After a resume the reference is W: the item before the
-                // position was consumed, so it is at or below W.
-                if let (Some(w), Some(prev)) = (ctx.watermark, start.checked_sub(1)) {
+                // After a resume the reference is `resume_ref` (W at the resume): the item before
+                // the position was consumed or dropped, so it is at or below W.
+                if let (Some(w), Some(prev)) = (&self.resume_ref, start.checked_sub(1)) {
                     return Planned {
                         token: format_offset(prev),
                         limit: overlap_limit,

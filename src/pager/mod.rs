@@ -287,7 +287,7 @@ impl<P: Clone> Pager<P> {
             cursors.push(Cursor::resumed(spec.clone(), options.sort, st, key, late));
         }
         for c in &mut cursors {
-            c.resumed_w = w.as_ref().map(|(_, k)| k.clone());
+            c.resumed_at(w.as_ref().map(|(_, k)| k.clone()));
         }
         Ok(Self::assemble(options, cursors, w.map(|(i, _)| i)))
     }

@@ -406,3 +406,113 @@ fn a_tie_group_open_when_its_source_is_set_aside_waits_and_comes_whole() {
         assert_eq!((all.len(), n), (9, 9), "seed {seed}: {all:?}");
     }
 }
+
+/// A resumed offset source re-reads the item before its position, checked against W as it was at
+/// the resume. Set aside by its first request, it is behind, and its dedupe floor becomes its own
+/// watermark (none here: the one item before its position was inserted behind W and dropped). The
+/// retry used to be planned from that floor: from the position itself, unchecked, so after a
+/// deletion ahead it skipped the item that moved there. The retry is the request it failed.
+#[test]
+fn a_resumed_source_set_aside_by_its_first_request_retries_that_very_request() {
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "team-a",
+        &pairs(&["m", "n"], "bitnami"),
+    );
+    let kapp = Fake::new(
+        Kind::K8s,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&["b", "c", "x", "y"], "bitnami"),
+    );
+    let mut env = Env::new(vec![helm, kapp], 1, 5);
+    let mut p = env.pager();
+    let mut shown = env.page(&mut p).items;
+    assert_eq!(identities(&shown)[0].1, "b");
+    // Inserted behind W: helm's next read drops it, and its position counts it.
+    env.fakes[0].insert(item("helm.packages", "team-a", "a0", "bitnami"));
+    let mut p = env.resume(&p);
+    shown.extend(env.page(&mut p).items);
+    let st = &p.state().sources[0];
+    assert_eq!((st.chunk_token.as_str(), st.offset), ("", 1));
+    assert!(st.watermark.is_none(), "nothing consumed from helm");
+    // Resumed: helm's first request fails for good, then the item before its position goes.
+    let mut p = env.resume(&p);
+    env.fakes[0].down = Some(501);
+    let mut failed = Vec::new();
+    let page = env.page_by(&mut p, |env, p, r| {
+        if r.source_index == 0 {
+            failed.push((r.page_token.clone(), r.limit));
+        }
+        Env::answer(env, p, r);
+    });
+    assert_eq!(failed, vec![(String::new(), 6)], "from the item before, +1");
+    assert_eq!(page.unreachable.len(), 1);
+    shown.extend(page.items);
+    env.fakes[0].delete("a0");
+    for pg in drain(&mut env, &mut p, 10) {
+        shown.extend(pg.items);
+    }
+    env.fakes[0].down = None;
+    assert_eq!(p.retry_unreachable(None), vec![0]);
+    let retry = p.next_requests();
+    assert_eq!(retry.len(), 1);
+    assert_eq!(
+        (retry[0].page_token.clone(), retry[0].limit),
+        failed[0],
+        "fail() changes nothing: the retry is the request that failed"
+    );
+    for r in retry {
+        env.answer(&mut p, r);
+    }
+    for pg in drain(&mut env, &mut p, 10) {
+        shown.extend(pg.items);
+    }
+    let mut all: Vec<String> = shown.iter().map(|i| i.name.clone()).collect();
+    all.sort();
+    assert_eq!(all, ["b", "c", "m", "n", "x", "y"], "each item once");
+}
+
+/// As above, but the list is reloaded from a page token taken while the source is set aside: the
+/// token says it is behind, and nothing was consumed from it, so no key bounds the items before
+/// its position (they were dropped below W, before it was set aside). After a deletion ahead its
+/// position alone would skip the item that moved there.
+#[test]
+fn a_source_behind_with_nothing_consumed_is_reloaded_without_a_loss() {
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "team-a",
+        &pairs(&["m", "n"], "bitnami"),
+    );
+    let kapp = Fake::new(
+        Kind::K8s,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&["b", "c", "x", "y"], "bitnami"),
+    );
+    let mut env = Env::new(vec![helm, kapp], 1, 5);
+    let mut p = env.pager();
+    let mut shown = env.page(&mut p).items;
+    env.fakes[0].insert(item("helm.packages", "team-a", "a0", "bitnami"));
+    let mut p = env.resume(&p);
+    shown.extend(env.page(&mut p).items);
+    let mut p = env.resume(&p);
+    env.fakes[0].down = Some(501);
+    let page = env.page(&mut p);
+    assert_eq!(page.unreachable.len(), 1);
+    shown.extend(page.items);
+    let st = &p.state().sources[0];
+    assert!(st.behind && st.watermark.is_none());
+    assert_eq!((st.chunk_token.as_str(), st.offset), ("", 1));
+    env.fakes[0].delete("a0");
+    env.fakes[0].down = None;
+    let mut p = env.resume(&p);
+    for pg in drain(&mut env, &mut p, 20) {
+        shown.extend(pg.items);
+    }
+    let mut all: Vec<String> = shown.iter().map(|i| i.name.clone()).collect();
+    all.sort();
+    assert_eq!(all, ["b", "c", "m", "n", "x", "y"], "each item once");
+}
