@@ -2577,6 +2577,19 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
         sources: vec![
             SourceGen {
                 plugin: 0,
+// Known limit (docs/DESIGN.md, "Order is learned": every identity a page token holds for a source
+// deleted before its resume). These lose an item today; they run with `--ignored`.
+
+/// A kapp source in an en_US-like order read `"", "", a, b` and consumed three; after the resume
+/// all seven items before `😀` are deleted. `😀` (below the watermark `a` in the root collation,
+/// never read) is taken as consumed: the page token cannot tell it from one that was.
+#[test]
+#[ignore = "known limit: every identity the page token holds for the source deleted (docs/DESIGN.md)"]
+fn every_item_read_deleted_after_a_resume_seed_26() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 2,
                 cluster: 0,
                 namespace: 0,
                 kind: KindGen::Offset {
@@ -2585,6 +2598,7 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                     order_none: false,
                     quirks: OffsetQuirks {
                         en_us: false,
+                        en_us: true,
                         pg_ties: false,
                         refuse_past_end: false,
                         echo_end: false,
@@ -2608,6 +2622,7 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                     },
                     ItemGen {
                         name: "b".into(),
+                        name: "😀".into(),
                         display: "".into(),
                         repo: 0,
                         cats: 0,
@@ -2619,6 +2634,11 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                         repo: 0,
                         cats: 0,
                         desc: 1,
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
                     },
                     ItemGen {
                         name: "".into(),
@@ -2705,6 +2725,8 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                     ItemGen {
                         name: "b".into(),
                         display: "".into(),
+                        name: "".into(),
+                        display: "".into(),
                         repo: 0,
                         cats: 0,
                         desc: 0,
@@ -2715,11 +2737,167 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                         repo: 0,
                         cats: 0,
                         desc: 1,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "É".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![],
+            },
+        ],
+        page_size: 5,
+        chunk_limit: 4,
+        sort_display: false,
+        collation: Some(Collation::Root),
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Page,
+            StepGen::Resume,
+            StepGen::Shrink { src: 3, n: 7 },
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: false,
+    });
+}
+
+/// The same after deletions before the resume: the overlap and probes find nothing read, the
+/// whole read holds only `😀`, never read and below the watermark.
+#[test]
+#[ignore = "known limit: every identity the page token holds for the source deleted (docs/DESIGN.md)"]
+fn every_item_read_deleted_before_a_resume_seed_24() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![ItemGen {
+                    name: "".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 0,
+                }],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: true,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "İ".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "\0".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "\0".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
                     },
                     ItemGen {
                         name: "".into(),
                         display: "".into(),
                         repo: 2,
+                        repo: 0,
                         cats: 0,
                         desc: 0,
                     },
@@ -2736,11 +2914,111 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                         repo: 0,
                         cats: 0,
                         desc: 1,
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+        ],
+        page_size: 2,
+        chunk_limit: 3,
+        sort_display: false,
+        collation: Some(Collation::Root),
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Page,
+            StepGen::Shrink { src: 1, n: 6 },
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Delete {
+                src: 1,
+                pick: 15936,
+            },
+            StepGen::Resume,
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: false,
+    });
+}
+
+/// Two items never read (`𝔸`, `𝔸a`), both below the watermark `b`, left alone by a shrink.
+#[test]
+#[ignore = "known limit: every identity the page token holds for the source deleted (docs/DESIGN.md)"]
+fn two_items_never_read_below_the_watermark_seed_30() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: true,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "𝔸a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
                     },
                     ItemGen {
                         name: "𝔸".into(),
                         display: "".into(),
                         repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
                         cats: 0,
                         desc: 0,
                     },
@@ -2818,11 +3096,19 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
                     },
                 ],
             },
+                    name: "".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 0,
+                }],
+            },
         ],
         page_size: 1,
         chunk_limit: 5,
         sort_display: false,
         collation: None,
+        collation: Some(Collation::Root),
         filter: FilterGen {
             query: "".into(),
             cats: 0,
@@ -2858,5 +3144,16 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
         order: 0,
         order_seed: 0,
         long_keys: true,
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Resume,
+            StepGen::Shrink { src: 0, n: 5 },
+            StepGen::Page,
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: false,
     });
 }
