@@ -2577,19 +2577,6 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
         sources: vec![
             SourceGen {
                 plugin: 0,
-// Known limit (docs/DESIGN.md, "Order is learned": every identity a page token holds for a source
-// deleted before its resume). These lose an item today; they run with `--ignored`.
-
-/// A kapp source in an en_US-like order read `"", "", a, b` and consumed three; after the resume
-/// all seven items before `😀` are deleted. `😀` (below the watermark `a` in the root collation,
-/// never read) is taken as consumed: the page token cannot tell it from one that was.
-#[test]
-#[ignore = "known limit: every identity the page token holds for the source deleted (docs/DESIGN.md)"]
-fn every_item_read_deleted_after_a_resume_seed_26() {
-    run_scenario(&Scenario {
-        sources: vec![
-            SourceGen {
-                plugin: 2,
                 cluster: 0,
                 namespace: 0,
                 kind: KindGen::Offset {
@@ -2598,7 +2585,6 @@ fn every_item_read_deleted_after_a_resume_seed_26() {
                     order_none: false,
                     quirks: OffsetQuirks {
                         en_us: false,
-                        en_us: true,
                         pg_ties: false,
                         refuse_past_end: false,
                         echo_end: false,
@@ -2622,7 +2608,6 @@ fn every_item_read_deleted_after_a_resume_seed_26() {
                     },
                     ItemGen {
                         name: "b".into(),
-                        name: "😀".into(),
                         display: "".into(),
                         repo: 0,
                         cats: 0,
@@ -2634,11 +2619,6 @@ fn every_item_read_deleted_after_a_resume_seed_26() {
                         repo: 0,
                         cats: 0,
                         desc: 1,
-                        name: "a".into(),
-                        display: "".into(),
-                        repo: 0,
-                        cats: 0,
-                        desc: 0,
                     },
                     ItemGen {
                         name: "".into(),
@@ -2725,6 +2705,219 @@ fn every_item_read_deleted_after_a_resume_seed_26() {
                     ItemGen {
                         name: "b".into(),
                         display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "😀".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "É".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 1,
+                    },
+                    ItemGen {
+                        name: "𝔸".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![ItemGen {
+                    name: "\0".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 1,
+                }],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: false,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "😀a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+        ],
+        page_size: 1,
+        chunk_limit: 5,
+        sort_display: false,
+        collation: None,
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Page,
+            StepGen::Shrink { src: 4, n: 2 },
+            StepGen::Up { src: 0 },
+            StepGen::Page,
+            StepGen::Resume,
+            StepGen::Meanwhile {
+                src: 4,
+                change: Box::new(StepGen::Insert {
+                    src: 4,
+                    item: ItemGen {
+                        name: "\0a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                }),
+            },
+            StepGen::Page,
+            StepGen::Down {
+                src: 4,
+                status: 501,
+            },
+            StepGen::Resume,
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: true,
+    });
+}
+
+// Known limit (docs/DESIGN.md, "Order is learned": every identity a page token holds for a source
+// deleted before its resume). These lose an item today; they run with `--ignored`.
+
+/// A kapp source in an en_US-like order read `"", "", a, b` and consumed three; after the resume
+/// all seven items before `😀` are deleted. `😀` (below the watermark `a` in the root collation,
+/// never read) is taken as consumed: the page token cannot tell it from one that was.
+#[test]
+#[ignore = "known limit: every identity the page token holds for the source deleted (docs/DESIGN.md)"]
+fn every_item_read_deleted_after_a_resume_seed_26() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 2,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: true,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "😀".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
                         name: "".into(),
                         display: "".into(),
                         repo: 0,
@@ -2736,7 +2929,6 @@ fn every_item_read_deleted_after_a_resume_seed_26() {
                         display: "".into(),
                         repo: 0,
                         cats: 0,
-                        desc: 1,
                         desc: 0,
                     },
                     ItemGen {
@@ -2896,7 +3088,6 @@ fn every_item_read_deleted_before_a_resume_seed_24() {
                     ItemGen {
                         name: "".into(),
                         display: "".into(),
-                        repo: 2,
                         repo: 0,
                         cats: 0,
                         desc: 0,
@@ -2909,11 +3100,6 @@ fn every_item_read_deleted_before_a_resume_seed_24() {
                         desc: 0,
                     },
                     ItemGen {
-                        name: "É".into(),
-                        display: "".into(),
-                        repo: 0,
-                        cats: 0,
-                        desc: 1,
                         name: "".into(),
                         display: "".into(),
                         repo: 1,
@@ -3035,67 +3221,6 @@ fn two_items_never_read_below_the_watermark_seed_30() {
                     inclusive: false,
                 },
                 items: vec![ItemGen {
-                    name: "\0".into(),
-                    display: "".into(),
-                    repo: 0,
-                    cats: 0,
-                    desc: 1,
-                }],
-            },
-            SourceGen {
-                plugin: 0,
-                cluster: 0,
-                namespace: 0,
-                kind: KindGen::Offset {
-                    full_page_token: false,
-                    missing_end: false,
-                    order_none: false,
-                    quirks: OffsetQuirks {
-                        en_us: false,
-                        pg_ties: false,
-                        refuse_past_end: false,
-                        echo_end: false,
-                        zero_config: false,
-                    },
-                },
-                items: vec![
-                    ItemGen {
-                        name: "".into(),
-                        display: "".into(),
-                        repo: 0,
-                        cats: 0,
-                        desc: 0,
-                    },
-                    ItemGen {
-                        name: "".into(),
-                        display: "".into(),
-                        repo: 1,
-                        cats: 0,
-                        desc: 0,
-                    },
-                    ItemGen {
-                        name: "a".into(),
-                        display: "".into(),
-                        repo: 0,
-                        cats: 0,
-                        desc: 0,
-                    },
-                    ItemGen {
-                        name: "".into(),
-                        display: "".into(),
-                        repo: 2,
-                        cats: 0,
-                        desc: 0,
-                    },
-                    ItemGen {
-                        name: "😀a".into(),
-                        display: "".into(),
-                        repo: 0,
-                        cats: 0,
-                        desc: 0,
-                    },
-                ],
-            },
                     name: "".into(),
                     display: "".into(),
                     repo: 0,
@@ -3107,7 +3232,6 @@ fn two_items_never_read_below_the_watermark_seed_30() {
         page_size: 1,
         chunk_limit: 5,
         sort_display: false,
-        collation: None,
         collation: Some(Collation::Root),
         filter: FilterGen {
             query: "".into(),
@@ -3117,33 +3241,6 @@ fn two_items_never_read_below_the_watermark_seed_30() {
         },
         steps: vec![
             StepGen::Page,
-            StepGen::Shrink { src: 4, n: 2 },
-            StepGen::Up { src: 0 },
-            StepGen::Page,
-            StepGen::Resume,
-            StepGen::Meanwhile {
-                src: 4,
-                change: Box::new(StepGen::Insert {
-                    src: 4,
-                    item: ItemGen {
-                        name: "\0a".into(),
-                        display: "".into(),
-                        repo: 0,
-                        cats: 0,
-                        desc: 0,
-                    },
-                }),
-            },
-            StepGen::Page,
-            StepGen::Down {
-                src: 4,
-                status: 501,
-            },
-            StepGen::Resume,
-        ],
-        order: 0,
-        order_seed: 0,
-        long_keys: true,
             StepGen::Page,
             StepGen::Page,
             StepGen::Page,
