@@ -91,6 +91,10 @@ struct Switch {
     /// A live switch of a resumed source: its page token's last item read, not read again, while W
     /// has not moved since (see `switch_to_whole`): one more item known read.
     pending: Option<u64>,
+    /// That anchor once W has moved past the token's floor, with the source's watermark as the
+    /// token gave it: the items before it (and its equal names) at or below that watermark were
+    /// consumed then, whatever was inserted ahead of them since (see `settle_switch`).
+    consumed_before: Option<(u64, Option<SortKey>)>,
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -398,8 +402,8 @@ pub(crate) struct Cursor<P> {
     /// deleted ahead since (see `consumed_prefix`). Bounded: memory does not grow with the list.
     read_ids: Vec<u64>,
     read_next: usize,
-    /// `read_ids` holds every item read since the list's start (not a resumed position, and the
-    /// ring never wrapped).
+    /// `read_ids` holds every item consumed from the source (not resumed with a watermark, and
+    /// the ring never wrapped).
     read_ids_complete: bool,
     /// A resumed position's anchor (its page token's `anchors`): the identity hash of the last item
     /// the source had read, not read again since. Until an answer holds it, an item above the
@@ -418,9 +422,14 @@ pub(crate) struct Cursor<P> {
     /// read since the resume: an item above it that was not read since was never consumed (see
     /// `consumed_prefix`). `None`: not resumed, or the ring wrapped.
     resumed_floor: Option<Option<SortKey>>,
-    /// W when the pager was resumed (for `pending_anchor`: while W has not moved since, every item
-    /// between the source's watermark and that anchor is still above W, as it was buffered then).
-    pub(crate) resumed_w: Option<SortKey>,
+    /// The source's floor when its page token was taken: W, or its own watermark when the token
+    /// says it was behind. Every item it had read and not consumed then was above it (buffered),
+    /// so while the floor its answers are deduped against (W, or its own watermark while behind)
+    /// is not above it, none of those items between the source's watermark and `pending_anchor`
+    /// can be dropped as consumed (see `switch_to_whole`).
+    pub(crate) token_floor: Option<SortKey>,
+    /// The source's own watermark as its page token gave it (with `pending_anchor`).
+    token_watermark: Option<SortKey>,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -478,7 +487,8 @@ impl<P> Cursor<P> {
             cut_anchors: Vec::new(),
             late_last: None,
             resumed_floor: None,
-            resumed_w: None,
+            token_floor: None,
+            token_watermark: None,
         }
     }
 
@@ -514,6 +524,7 @@ impl<P> Cursor<P> {
                     anchors: st.anchors.clone(),
                     late_upto: late.clone(),
                     pending: None,
+                    consumed_before: None,
                 });
                 c.late_shown = st.offset;
                 c.late_last = late;
@@ -532,7 +543,10 @@ impl<P> Cursor<P> {
             {
                 c.learn_offsets();
             }
-            c.read_ids_complete = st.chunk_token.is_empty() && st.offset == 0;
+            // The ring holds none of the items the token's pager read, even at the list's start
+            // (`""`, 0): an offset is the start of a tie group, whose consumed members come before
+            // it. So a cut finds no item read there by identity only when nothing was consumed.
+            c.read_ids_complete = c.watermark.is_none();
             c.read_pos = parse_offset(&st.chunk_token)
                 .filter(|_| c.decimal)
                 .and_then(|p| p.checked_add(u64::from(st.offset)));
@@ -541,6 +555,7 @@ impl<P> Cursor<P> {
                 // the items read (`read_ids`): those are buffered until consumed, and it is not
                 // any more, so the merge may go past it before it comes again.
                 c.pending_anchor = st.anchors.first().copied();
+                c.token_watermark = c.watermark.clone();
             }
             c.resumed_floor = Some(c.watermark.clone());
         }
@@ -575,13 +590,18 @@ impl<P> Cursor<P> {
         self.streamed = false;
         // The cut's anchors, which a page token holds while the whole read is on its way: the last
         // item read (held until consumed, as every item read in this pager), and a resumed
-        // position's own last item read, still awaited, only while W has not moved since the
-        // resume (the items before it, buffered then and above W, are still above W: none was
-        // gone past; once W moved, the cut falls after what was read since, or the watermark).
-        let pending = self
-            .pending_anchor
-            .take()
-            .filter(|_| w.is_some() && w == self.resumed_w.as_ref());
+        // position's own last item read, still awaited, only while the floor `w` (W, or the
+        // source's own watermark while it is behind) is not above the token's floor (the items
+        // before it, buffered then and above that floor, are still above `w`: none is dropped as
+        // consumed; once W moved past it, the cut falls after what was read since, or the
+        // watermark). Compared with the floor, not W: a source set aside and retried since the
+        // resume dedupes against its own watermark, below W.
+        let anchor = self.pending_anchor.take();
+        let pending = anchor.filter(|_| w.is_some() && w <= self.token_floor.as_ref());
+        // Past the token's floor, the anchor still tells what was consumed before the token.
+        let consumed_before = anchor
+            .filter(|_| pending.is_none())
+            .map(|h| (h, self.token_watermark.clone()));
         let far = self.last_raw.as_ref().map(key_hash);
         self.switch = Some(Switch {
             last_read: self.last_raw.clone(),
@@ -591,6 +611,7 @@ impl<P> Cursor<P> {
             anchors: far.into_iter().chain(pending).collect(),
             late_upto: None,
             pending,
+            consumed_before,
         });
         self.late_shown = 0;
         self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
@@ -1506,6 +1527,21 @@ impl<P> Cursor<P> {
             .watermark
             .as_ref()
             .filter(|w| sw.late_upto.as_ref() != Some(*w));
+        // A resumed position's anchor, found again once W had moved past the token's floor: every
+        // item of the source at or below its watermark then and before that anchor (or among its
+        // equal names, in any order) was read before the token, so consumed, or was inserted
+        // behind W since. The cut alone could fall before them: the first item above the
+        // watermark may be one inserted ahead of them since, and the items read since the resume
+        // may all be gone.
+        let consumed_before = sw.consumed_before.as_ref().and_then(|(h, ws)| {
+            let j = all.iter().rposition(|e| key_hash(&e.key) == *h)?;
+            let name = all.get(j).map(|e| e.key.primary());
+            let mut end = j + 1;
+            while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
+                end += 1;
+            }
+            Some((end as u64, ws.as_ref()))
+        });
         let cut = if sw.live {
             self.consumed_prefix(&all, &sw, &was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
@@ -1539,9 +1575,13 @@ impl<P> Cursor<P> {
         let mut kept = Vec::with_capacity(all.len());
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
-                // W itself (shown, maybe from an overlapping source) is no late item. Before the end of what was read: consumed (or inserted behind W since), not
-                // shown. After it: never read, late. (Exactly what a page token's count says.)
-                if (i as u64) < cut || ctx.watermark == Some(&e.key) {
+                // W itself (shown, maybe from an overlapping source) is no late item. Before the
+                // end of what was read (or before a resumed anchor, at or below the watermark the
+                // token gave): consumed (or inserted behind W since), not shown. After it: never
+                // read, late. (Exactly what a page token's count says.)
+                let consumed = consumed_before
+                    .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
+                if (i as u64) < cut || consumed || ctx.watermark == Some(&e.key) {
                     delta.duplicates_dropped += 1;
                     continue;
                 }

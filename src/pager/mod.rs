@@ -287,7 +287,12 @@ impl<P: Clone> Pager<P> {
             cursors.push(Cursor::resumed(spec.clone(), options.sort, st, key, late));
         }
         for c in &mut cursors {
-            c.resumed_w = w.as_ref().map(|(_, k)| k.clone());
+            // What its items read and not consumed were above (see `Cursor::token_floor`).
+            c.token_floor = if c.reach.behind {
+                c.watermark.clone()
+            } else {
+                w.as_ref().map(|(_, k)| k.clone())
+            };
         }
         Ok(Self::assemble(options, cursors, w.map(|(i, _)| i)))
     }

@@ -2876,3 +2876,63 @@ fn late_items_still_to_show_survive_a_resume() {
 }
 mod partial;
 mod predicate;
+
+/// A resumed `kubeapps` source in another order (en_US-like) awaits its last item read (`C2`, the
+/// token's anchor) while the merge moves past its token's W (`B`), then loses every item it read
+/// since the resume (`A2`, `C1`, `C1a`) and gains `a0`, first in its own order and above the
+/// watermark it resumed with (`A2`) in the merge's. Its whole read finds none of the items read
+/// since; the anchor still proves that `A1`, before it and at or below that watermark, was
+/// consumed: it must not come again as late (the first item above `A2`, `a0`, is no cut).
+#[test]
+fn an_insert_ahead_of_consumed_items_does_not_show_them_again() {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["A1", "A2", "C1", "C2", "C3"], "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let mut env = Env::new(vec![f, g], 1, 2);
+    let mut p = env.pager();
+    let mut shown: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    }
+    assert_eq!(shown, ["A1", "A2", "B"]);
+    assert_eq!(
+        p.state().sources[0].anchors.len(),
+        1,
+        "C2 read, not consumed"
+    );
+    // Inserted before the resume between the position and the anchor: its first answer does not
+    // reach `C2`, and W moves past `B` on it.
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
+    let mut p = env.resume(&p);
+    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    assert_eq!(shown.last().map(String::as_str), Some("C1"));
+    for gone in ["A2", "C1", "C1a"] {
+        env.fakes[0].delete(gone);
+    }
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    let mut sorted = shown.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
+    for name in ["A1", "A2", "B", "C1", "C1b", "C2", "C3", "D", "a0"] {
+        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
+    }
+}
