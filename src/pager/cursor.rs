@@ -1556,6 +1556,25 @@ impl<P> Cursor<P> {
                 sw.read_count.unwrap_or(0).saturating_sub(gone as u64)
             })
         };
+        // When nothing between the cut and that anchor comes late (every item there at or below
+        // W is dropped as consumed), the cut is after the anchor: a page token taken during the
+        // late phase then cuts there again on resume, where a cut before those items would show
+        // them again.
+        let w = ctx.watermark;
+        let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
+        let cut = match consumed_before {
+            Some((end, ws))
+                if end > cut
+                    && all
+                        .get(cut as usize..end as usize)
+                        .unwrap_or(&[])
+                        .iter()
+                        .all(|e| !below_w(e) || ws.is_some_and(|ws| e.key <= *ws)) =>
+            {
+                end
+            }
+            _ => cut,
+        };
         // What a page token then holds to cut again by identity: the last item before the cut
         // and the last item consumed before the late ones.
         let pre = if sw.live {
