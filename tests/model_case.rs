@@ -3254,3 +3254,432 @@ fn two_items_never_read_below_the_watermark_seed_30() {
         long_keys: false,
     });
 }
+
+/// Page size 1 over an en_US-ordered `kubeapps` source under the root collation: two of the three
+/// items named `""` are shown, so the page token's position is `("", 0)`, the start of their tie
+/// group; the watermark item (`repo-b`) is then deleted and the resume's answer is out of order.
+/// Its whole read holds no item read since the resume: the cut fell at 0, as if nothing had been
+/// consumed (a position at the list's start was taken for one), and `repo-a` came again as late.
+/// The cut is now after the first item above the token's watermark and its name's run.
+#[test]
+fn a_resume_at_the_lists_first_tie_group_shows_no_consumed_member_again_seed_9() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: true,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 2,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "É".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "éa".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "😀".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+        ],
+        page_size: 1,
+        chunk_limit: 5,
+        sort_display: false,
+        collation: Some(Collation::Root),
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Delete { src: 1, pick: 1531 },
+            StepGen::Resume,
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: false,
+    });
+}
+
+/// An en_US-ordered `kubeapps` source (in byte order's merge) has read `😀` past what it consumed
+/// (`éé`) while another source holds W: its page token holds `😀` as its anchor. After deletions
+/// (`éé` among them) the resumed source fails for good (501), is retried and answers `İ` (inserted
+/// since, first in its order, above `éé` in bytes) before `Éé` (consumed before the token): out of
+/// order. The anchor was dropped because the floor, the source's own watermark while it is behind,
+/// was compared with W; the cut then fell before `İ` and `Éé` came again as late. The anchor is
+/// now kept while the floor is not above the token's, and once past it still drops the items
+/// before it at or below the token's watermark.
+#[test]
+fn a_retried_source_keeps_its_resumed_anchor_and_shows_nothing_twice_seed_32() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: true,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "éé".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "😀".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "Éé".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "aa".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "𝔸".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "ab".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "B".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "É".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "aa".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "B".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "B".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+        ],
+        page_size: 4,
+        chunk_limit: 5,
+        sort_display: false,
+        collation: None,
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Delete { src: 0, pick: 726 },
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Down {
+                src: 4,
+                status: 501,
+            },
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Delete {
+                src: 0,
+                pick: 23920,
+            },
+            StepGen::Page,
+            StepGen::Delete { src: 0, pick: 4352 },
+            StepGen::Resume,
+            StepGen::Insert {
+                src: 0,
+                item: ItemGen {
+                    name: "İ".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 0,
+                },
+            },
+            StepGen::Meanwhile {
+                src: 0,
+                change: Box::new(StepGen::Delete { src: 0, pick: 9337 }),
+            },
+        ],
+        order: 0,
+        order_seed: 0,
+        long_keys: false,
+    });
+}

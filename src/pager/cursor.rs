@@ -91,6 +91,10 @@ struct Switch {
     /// A live switch of a resumed source: its page token's last item read, not read again, while W
     /// has not moved since (see `switch_to_whole`): one more item known read.
     pending: Option<u64>,
+    /// That anchor once W has moved past the token's floor, with the source's watermark as the
+    /// token gave it: the items before it (and its equal names) at or below that watermark were
+    /// consumed then, whatever was inserted ahead of them since (see `settle_switch`).
+    consumed_before: Option<(u64, Option<SortKey>)>,
 }
 
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
@@ -328,12 +332,6 @@ pub(crate) struct Cursor<P> {
     next: Option<String>,
     /// A resumed position (chunk token, raw items consumed in it) not yet refetched.
     resume: Option<(String, u32)>,
-    /// The drift reference of a resumed decimal position's first request (the item before the
-    /// position was consumed or dropped, so it sorts at or before it): W at the resume, or the
-    /// source's own watermark when its page token says it is behind (the merge went past its
-    /// items up to W). Fixed at the resume, not read from the floor when asked: a failure that
-    /// sets the source aside makes it behind, and its retry must be the request it failed.
-    resume_ref: Option<SortKey>,
     /// Primary key component of the last item read: the source's unseen items
     /// are not below it (strict: above it). `None` = bounds nothing yet.
     bound: Option<Vec<u8>>,
@@ -404,8 +402,8 @@ pub(crate) struct Cursor<P> {
     /// deleted ahead since (see `consumed_prefix`). Bounded: memory does not grow with the list.
     read_ids: Vec<u64>,
     read_next: usize,
-    /// `read_ids` holds every item read since the list's start (not a resumed position, and the
-    /// ring never wrapped).
+    /// `read_ids` holds every item consumed from the source (not resumed with a watermark, and
+    /// the ring never wrapped).
     read_ids_complete: bool,
     /// A resumed position's anchor (its page token's `anchors`): the identity hash of the last item
     /// the source had read, not read again since. Until an answer holds it, an item above the
@@ -424,9 +422,14 @@ pub(crate) struct Cursor<P> {
     /// read since the resume: an item above it that was not read since was never consumed (see
     /// `consumed_prefix`). `None`: not resumed, or the ring wrapped.
     resumed_floor: Option<Option<SortKey>>,
-    /// W when the pager was resumed (for `pending_anchor`: while W has not moved since, every item
-    /// between the source's watermark and that anchor is still above W, as it was buffered then).
-    pub(crate) resumed_w: Option<SortKey>,
+    /// The source's floor when its page token was taken: W, or its own watermark when the token
+    /// says it was behind. Every item it had read and not consumed then was above it (buffered),
+    /// so while the floor its answers are deduped against (W, or its own watermark while behind)
+    /// is not above it, none of those items between the source's watermark and `pending_anchor`
+    /// can be dropped as consumed (see `switch_to_whole`).
+    token_floor: Option<SortKey>,
+    /// The source's own watermark as its page token gave it (with `pending_anchor`).
+    token_watermark: Option<SortKey>,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -448,7 +451,6 @@ impl<P> Cursor<P> {
             marks: Vec::new(),
             next: Some(String::new()),
             resume: None,
-            resume_ref: None,
             bound: None,
             last_raw: None,
             list_last: None,
@@ -485,7 +487,8 @@ impl<P> Cursor<P> {
             cut_anchors: Vec::new(),
             late_last: None,
             resumed_floor: None,
-            resumed_w: None,
+            token_floor: None,
+            token_watermark: None,
         }
     }
 
@@ -521,6 +524,7 @@ impl<P> Cursor<P> {
                     anchors: st.anchors.clone(),
                     late_upto: late.clone(),
                     pending: None,
+                    consumed_before: None,
                 });
                 c.late_shown = st.offset;
                 c.late_last = late;
@@ -551,7 +555,10 @@ impl<P> Cursor<P> {
             }
             c.next = Some(position.0.to_string());
             c.resume = Some((position.0.to_string(), position.1));
-            c.read_ids_complete = position.0.is_empty() && position.1 == 0;
+            // The ring holds none of the items the token's pager read, even at the list's start
+            // (`""`, 0): an offset is the start of a tie group, whose consumed members come before
+            // it. So a cut finds no item read there by identity only when nothing was consumed.
+            c.read_ids_complete = c.watermark.is_none();
             c.read_pos = parse_offset(position.0)
                 .filter(|_| c.decimal)
                 .and_then(|p| p.checked_add(u64::from(position.1)));
@@ -560,24 +567,27 @@ impl<P> Cursor<P> {
                 // the items read (`read_ids`): those are buffered until consumed, and it is not
                 // any more, so the merge may go past it before it comes again.
                 c.pending_anchor = st.anchors.first().copied();
+                c.token_watermark = c.watermark.clone();
             }
             c.resumed_floor = Some(c.watermark.clone());
         }
         c
     }
 
-    /// The pager was resumed with `w` as W (every cursor built, so W is known): fixes the resumed
-    /// position's drift reference (`resume_ref`). W bounds the items before the position of a
-    /// source that is not behind (consumed, or dropped at or below W) while its items after it
-    /// are above W; for a source behind the merge went past those, so only its own watermark
-    /// bounds what it consumed (`None`: see `resumed`).
+    /// The pager was resumed with `w` as W (every cursor built, so W is known): sets the source's
+    /// floor when its page token was taken (`token_floor`). It is the resumed position's drift
+    /// reference too: W bounds the items before the position of a source that is not behind
+    /// (consumed, or dropped at or below W) while its items after it are above W; for a source
+    /// behind the merge went past those, so only its own watermark bounds what it consumed
+    /// (`None`: see `resumed`). Fixed at the resume, not read from the floor when a request is
+    /// planned: a failure that sets the source aside makes it behind, and its retry must be the
+    /// request it failed.
     pub(crate) fn resumed_at(&mut self, w: Option<SortKey>) {
-        self.resume_ref = if self.reach.behind {
+        self.token_floor = if self.reach.behind {
             self.watermark.clone()
         } else {
-            w.clone()
+            w
         };
-        self.resumed_w = w;
     }
 
     /// Adds an identity hash to the ring of the items read (`read_ids`).
@@ -608,13 +618,18 @@ impl<P> Cursor<P> {
         self.streamed = false;
         // The cut's anchors, which a page token holds while the whole read is on its way: the last
         // item read (held until consumed, as every item read in this pager), and a resumed
-        // position's own last item read, still awaited, only while W has not moved since the
-        // resume (the items before it, buffered then and above W, are still above W: none was
-        // gone past; once W moved, the cut falls after what was read since, or the watermark).
-        let pending = self
-            .pending_anchor
-            .take()
-            .filter(|_| w.is_some() && w == self.resumed_w.as_ref());
+        // position's own last item read, still awaited, only while the floor `w` (W, or the
+        // source's own watermark while it is behind) is not above the token's floor (the items
+        // before it, buffered then and above that floor, are still above `w`: none is dropped as
+        // consumed; once W moved past it, the cut falls after what was read since, or the
+        // watermark). Compared with the floor, not W: a source set aside and retried since the
+        // resume dedupes against its own watermark, below W.
+        let anchor = self.pending_anchor.take();
+        let pending = anchor.filter(|_| w.is_some() && w <= self.token_floor.as_ref());
+        // Past the token's floor, the anchor still tells what was consumed before the token.
+        let consumed_before = anchor
+            .filter(|_| pending.is_none())
+            .map(|h| (h, self.token_watermark.clone()));
         let far = self.last_raw.as_ref().map(key_hash);
         self.switch = Some(Switch {
             last_read: self.last_raw.clone(),
@@ -624,6 +639,7 @@ impl<P> Cursor<P> {
             anchors: far.into_iter().chain(pending).collect(),
             late_upto: None,
             pending,
+            consumed_before,
         });
         self.late_shown = 0;
         self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
@@ -721,7 +737,7 @@ impl<P> Cursor<P> {
     /// - a tie group to re-read whole: from the item before it, the group as
     ///   known + 1 + `chunkLimit` (more while it still ends inside the group);
     /// - resumed at a decimal offset: from the item before `token + offset`,
-    ///   `chunkLimit + 1`, checked against `resume_ref` (W at the resume; for a source behind
+    ///   `chunkLimit + 1`, checked against `token_floor` (W at the resume; for a source behind
     ///   its own watermark; none, or offset 0: from the position);
     /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
     ///   against the last item read (first chunk: `""`, `chunkLimit`);
@@ -773,9 +789,9 @@ impl<P> Cursor<P> {
                 .filter(|_| offsets)
                 .and_then(|p| p.checked_add(u64::from(*offset)));
             if let Some(start) = start {
-                // After a resume the reference is `resume_ref` (W at the resume): the item before
+                // After a resume the reference is `token_floor` (W at the resume): the item before
                 // the position was consumed or dropped, so it is at or below W.
-                if let (Some(w), Some(prev)) = (&self.resume_ref, start.checked_sub(1)) {
+                if let (Some(w), Some(prev)) = (&self.token_floor, start.checked_sub(1)) {
                     return Planned {
                         token: format_offset(prev),
                         limit: overlap_limit,
@@ -1540,6 +1556,21 @@ impl<P> Cursor<P> {
             .watermark
             .as_ref()
             .filter(|w| sw.late_upto.as_ref() != Some(*w));
+        // A resumed position's anchor, found again once W had moved past the token's floor: every
+        // item of the source at or below its watermark then and before that anchor (or among its
+        // equal names, in any order) was read before the token, so consumed, or was inserted
+        // behind W since. The cut alone could fall before them: the first item above the
+        // watermark may be one inserted ahead of them since, and the items read since the resume
+        // may all be gone.
+        let consumed_before = sw.consumed_before.as_ref().and_then(|(h, ws)| {
+            let j = all.iter().rposition(|e| key_hash(&e.key) == *h)?;
+            let name = all.get(j).map(|e| e.key.primary());
+            let mut end = j + 1;
+            while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
+                end += 1;
+            }
+            Some((end as u64, ws.as_ref()))
+        });
         let cut = if sw.live {
             self.consumed_prefix(&all, &sw, &was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
@@ -1553,6 +1584,25 @@ impl<P> Cursor<P> {
                 let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
                 sw.read_count.unwrap_or(0).saturating_sub(gone as u64)
             })
+        };
+        // When nothing between the cut and that anchor comes late (every item there at or below
+        // W is dropped as consumed), the cut is after the anchor: a page token taken during the
+        // late phase then cuts there again on resume, where a cut before those items would show
+        // them again.
+        let w = ctx.watermark;
+        let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
+        let cut = match consumed_before {
+            Some((end, ws))
+                if end > cut
+                    && all
+                        .get(cut as usize..end as usize)
+                        .unwrap_or(&[])
+                        .iter()
+                        .all(|e| !below_w(e) || ws.is_some_and(|ws| e.key <= *ws)) =>
+            {
+                end
+            }
+            _ => cut,
         };
         // What a page token then holds to cut again by identity: the last item before the cut
         // and the last item consumed before the late ones.
@@ -1573,9 +1623,13 @@ impl<P> Cursor<P> {
         let mut kept = Vec::with_capacity(all.len());
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
-                // W itself (shown, maybe from an overlapping source) is no late item. Before the end of what was read: consumed (or inserted behind W since), not
-                // shown. After it: never read, late. (Exactly what a page token's count says.)
-                if (i as u64) < cut || ctx.watermark == Some(&e.key) {
+                // W itself (shown, maybe from an overlapping source) is no late item. Before the
+                // end of what was read (or before a resumed anchor, at or below the watermark the
+                // token gave): consumed (or inserted behind W since), not shown. After it: never
+                // read, late. (Exactly what a page token's count says.)
+                let consumed = consumed_before
+                    .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
+                if (i as u64) < cut || consumed || ctx.watermark == Some(&e.key) {
                     delta.duplicates_dropped += 1;
                     continue;
                 }

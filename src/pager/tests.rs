@@ -2876,3 +2876,206 @@ fn late_items_still_to_show_survive_a_resume() {
 }
 mod partial;
 mod predicate;
+
+/// A resumed `kubeapps` source in another order (en_US-like) awaits its last item read (`C2`, the
+/// token's anchor) while the merge moves past its token's W (`B`), then loses every item it read
+/// since the resume (`A2`, `C1`, `C1a`) and gains `a0`, first in its own order and above the
+/// watermark it resumed with (`A2`) in the merge's. Its whole read finds none of the items read
+/// since; the anchor still proves that `A1`, before it and at or below that watermark, was
+/// consumed: it must not come again as late (the first item above `A2`, `a0`, is no cut).
+#[test]
+fn an_insert_ahead_of_consumed_items_does_not_show_them_again() {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["A1", "A2", "C1", "C2", "C3"], "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let mut env = Env::new(vec![f, g], 1, 2);
+    let mut p = env.pager();
+    let mut shown: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    }
+    assert_eq!(shown, ["A1", "A2", "B"]);
+    assert_eq!(
+        p.state().sources[0].anchors.len(),
+        1,
+        "C2 read, not consumed"
+    );
+    // Inserted before the resume between the position and the anchor: its first answer does not
+    // reach `C2`, and W moves past `B` on it.
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
+    let mut p = env.resume(&p);
+    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    assert_eq!(shown.last().map(String::as_str), Some("C1"));
+    for gone in ["A2", "C1", "C1a"] {
+        env.fakes[0].delete(gone);
+    }
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    let mut sorted = shown.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
+    for name in ["A1", "A2", "B", "C1", "C1b", "C2", "C3", "D", "a0"] {
+        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
+    }
+}
+
+/// A resumed `kubeapps` source in another order (en_US-like) is set aside (501) right after the
+/// resume and retried once the merge has moved on without it; meanwhile its watermark (`A2`) is
+/// deleted and `a0` inserted, first in its order and above `A2` in bytes. Its answer switches it to
+/// a whole read. Its page token's anchor (`C2`, read before the token, not consumed) still counts:
+/// the source is deduped against its own watermark while behind, not W, and that floor is not
+/// above the one the token was taken with. So the cut falls after `C2`, not before `a0`, and a
+/// page token taken while its late items (`-z`, `-zz`: never read, after `C2` in its order, below
+/// `A2` in bytes) are still to show holds that cut: resumed, `A1` does not come again.
+#[test]
+fn a_retried_source_keeps_its_resumed_anchor_through_its_late_phase() {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["A1", "A2", "C1", "C2", "-z", "-zz"], "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D", "E", "F"], "r"),
+    );
+    let mut env = Env::new(vec![f, g], 1, 2);
+    let mut p = env.pager();
+    let mut shown: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    }
+    assert_eq!(shown, ["A1", "A2", "B"]);
+    assert_eq!(
+        p.state().sources[0].anchors.len(),
+        1,
+        "C2 read, not consumed"
+    );
+    let mut p = env.resume(&p);
+    env.fakes[0].down = Some(501);
+    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    assert_eq!(shown, ["A1", "A2", "B", "D"]);
+    assert_eq!(p.unreachable().len(), 1);
+    env.fakes[0].down = None;
+    env.fakes[0].delete("A2");
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    p.retry_unreachable(None);
+    let mut resumed = false;
+    loop {
+        let page = env.page(&mut p);
+        std::eprintln!(
+            "PAGE {:?} late {:?} {:?}",
+            names(&page),
+            page.late,
+            p.state().sources[0]
+        );
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+        if !resumed && names(&page) == ["-z"] {
+            let state = p.state();
+            assert!(
+                state.sources[0].chunk_token.len() > 1,
+                "late items pending: {state:?}"
+            );
+            p = env.resume(&p);
+            resumed = true;
+        }
+    }
+    assert!(resumed, "{shown:?}");
+    let mut sorted = shown.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
+    for name in [
+        "A1", "A2", "B", "C1", "C2", "-z", "-zz", "D", "E", "F", "a0",
+    ] {
+        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
+    }
+}
+
+/// As `an_insert_ahead_of_consumed_items_does_not_show_them_again`, with two items never read
+/// (`-z`, `-zz`: after `C3` in the source's order, below W in bytes) that come late: a page token
+/// taken while `-zz` is still to show must cut after the anchor too (nothing between the first
+/// item above `A2` and `C2` comes late), or its resume shows `A1` again.
+#[test]
+fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resume() {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["A1", "A2", "C1", "C2", "C3", "-z", "-zz"], "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let mut env = Env::new(vec![f, g], 1, 2);
+    let mut p = env.pager();
+    let mut shown: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    }
+    assert_eq!(shown, ["A1", "A2", "B"]);
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
+    let mut p = env.resume(&p);
+    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    assert_eq!(shown.last().map(String::as_str), Some("C1"));
+    for gone in ["A2", "C1", "C1a"] {
+        env.fakes[0].delete(gone);
+    }
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut resumed = false;
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+        if !resumed && names(&page) == ["-z"] {
+            let state = p.state();
+            assert!(
+                state.sources[0].chunk_token.len() > 1,
+                "late pending: {state:?}"
+            );
+            p = env.resume(&p);
+            resumed = true;
+        }
+    }
+    assert!(resumed, "{shown:?}");
+    let mut sorted = shown.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
+    for name in [
+        "A1", "A2", "B", "C1", "C1b", "C2", "C3", "-z", "-zz", "D", "a0",
+    ] {
+        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
+    }
+}
