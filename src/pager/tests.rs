@@ -419,6 +419,71 @@ fn pairs<'a>(names: &[&'a str], repo: &'a str) -> Vec<(&'a str, &'a str)> {
     names.iter().map(|n| (*n, repo)).collect()
 }
 
+/// A `kubeapps` source in an en_US-like order (`names`, from `A1 A2`) beside a Kubernetes one
+/// (`B D`), pages of 1, chunks of 2, three pages taken: `A1 A2 B`.
+fn en_us_source_three_pages_in(names: &[&str]) -> (Env, Pager<ItemFields>, Vec<String>) {
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(names, "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let mut env = Env::new(vec![f, g], 1, 2);
+    let mut p = env.pager();
+    let mut shown: Vec<String> = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    }
+    assert_eq!(shown, ["A1", "A2", "B"]);
+    (env, p, shown)
+}
+
+/// Pages to the end, resuming once from the page token taken right after the page that is
+/// `[at]` alone (late items must still be pending then: the token says so).
+fn scroll_resuming_once_at(
+    env: &mut Env,
+    p: &mut Pager<ItemFields>,
+    shown: &mut Vec<String>,
+    at: &str,
+) {
+    let mut resumed = false;
+    loop {
+        let page = env.page(p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+        if !resumed && names(&page) == [at] {
+            let state = p.state();
+            assert!(
+                state.sources[0].chunk_token.len() > 1,
+                "late items pending: {state:?}"
+            );
+            *p = env.resume(p);
+            resumed = true;
+        }
+    }
+    assert!(resumed, "{shown:?}");
+}
+
+/// Each of `want` shown, and nothing shown twice.
+fn assert_each_shown_once(shown: &[String], want: &[&str]) {
+    let mut sorted = shown.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
+    for name in want {
+        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
+    }
+}
+
 fn seq(prefix: &str, n: usize) -> Vec<String> {
     (0..n).map(|i| format!("{prefix}{i:03}")).collect()
 }
@@ -2885,26 +2950,7 @@ mod predicate;
 /// consumed: it must not come again as late (the first item above `A2`, `a0`, is no cut).
 #[test]
 fn an_insert_ahead_of_consumed_items_does_not_show_them_again() {
-    let mut f = Fake::new(
-        Kind::Offset,
-        "helm.packages",
-        "kubeapps",
-        &pairs(&["A1", "A2", "C1", "C2", "C3"], "r"),
-    );
-    f.collate = true;
-    let g = Fake::new(
-        Kind::K8s,
-        "helm.packages",
-        "other",
-        &pairs(&["B", "D"], "r"),
-    );
-    let mut env = Env::new(vec![f, g], 1, 2);
-    let mut p = env.pager();
-    let mut shown: Vec<String> = Vec::new();
-    for _ in 0..3 {
-        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
-    }
-    assert_eq!(shown, ["A1", "A2", "B"]);
+    let (mut env, p, mut shown) = en_us_source_three_pages_in(&["A1", "A2", "C1", "C2", "C3"]);
     assert_eq!(
         p.state().sources[0].anchors.len(),
         1,
@@ -2981,39 +3027,13 @@ fn a_retried_source_keeps_its_resumed_anchor_through_its_late_phase() {
     env.fakes[0].delete("A2");
     env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
     p.retry_unreachable(None);
-    let mut resumed = false;
-    loop {
-        let page = env.page(&mut p);
-        std::eprintln!(
-            "PAGE {:?} late {:?} {:?}",
-            names(&page),
-            page.late,
-            p.state().sources[0]
-        );
-        shown.extend(page.items.iter().map(|i| i.name.clone()));
-        if page.done {
-            break;
-        }
-        if !resumed && names(&page) == ["-z"] {
-            let state = p.state();
-            assert!(
-                state.sources[0].chunk_token.len() > 1,
-                "late items pending: {state:?}"
-            );
-            p = env.resume(&p);
-            resumed = true;
-        }
-    }
-    assert!(resumed, "{shown:?}");
-    let mut sorted = shown.clone();
-    sorted.sort();
-    sorted.dedup();
-    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
-    for name in [
-        "A1", "A2", "B", "C1", "C2", "-z", "-zz", "D", "E", "F", "a0",
-    ] {
-        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
-    }
+    scroll_resuming_once_at(&mut env, &mut p, &mut shown, "-z");
+    assert_each_shown_once(
+        &shown,
+        &[
+            "A1", "A2", "B", "C1", "C2", "-z", "-zz", "D", "E", "F", "a0",
+        ],
+    );
 }
 
 /// As `an_insert_ahead_of_consumed_items_does_not_show_them_again`, with two items never read
@@ -3022,26 +3042,8 @@ fn a_retried_source_keeps_its_resumed_anchor_through_its_late_phase() {
 /// item above `A2` and `C2` comes late), or its resume shows `A1` again.
 #[test]
 fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resume() {
-    let mut f = Fake::new(
-        Kind::Offset,
-        "helm.packages",
-        "kubeapps",
-        &pairs(&["A1", "A2", "C1", "C2", "C3", "-z", "-zz"], "r"),
-    );
-    f.collate = true;
-    let g = Fake::new(
-        Kind::K8s,
-        "helm.packages",
-        "other",
-        &pairs(&["B", "D"], "r"),
-    );
-    let mut env = Env::new(vec![f, g], 1, 2);
-    let mut p = env.pager();
-    let mut shown: Vec<String> = Vec::new();
-    for _ in 0..3 {
-        shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
-    }
-    assert_eq!(shown, ["A1", "A2", "B"]);
+    let (mut env, mut p, mut shown) =
+        en_us_source_three_pages_in(&["A1", "A2", "C1", "C2", "C3", "-z", "-zz"]);
     env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
     env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
     let mut p = env.resume(&p);
@@ -3051,31 +3053,11 @@ fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resum
         env.fakes[0].delete(gone);
     }
     env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
-    let mut resumed = false;
-    loop {
-        let page = env.page(&mut p);
-        shown.extend(page.items.iter().map(|i| i.name.clone()));
-        if page.done {
-            break;
-        }
-        if !resumed && names(&page) == ["-z"] {
-            let state = p.state();
-            assert!(
-                state.sources[0].chunk_token.len() > 1,
-                "late pending: {state:?}"
-            );
-            p = env.resume(&p);
-            resumed = true;
-        }
-    }
-    assert!(resumed, "{shown:?}");
-    let mut sorted = shown.clone();
-    sorted.sort();
-    sorted.dedup();
-    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
-    for name in [
-        "A1", "A2", "B", "C1", "C1b", "C2", "C3", "-z", "-zz", "D", "a0",
-    ] {
-        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
-    }
+    scroll_resuming_once_at(&mut env, &mut p, &mut shown, "-z");
+    assert_each_shown_once(
+        &shown,
+        &[
+            "A1", "A2", "B", "C1", "C1b", "C2", "C3", "-z", "-zz", "D", "a0",
+        ],
+    );
 }

@@ -407,13 +407,9 @@ fn a_tie_group_open_when_its_source_is_set_aside_waits_and_comes_whole() {
     }
 }
 
-/// A resumed offset source re-reads the item before its position, checked against W as it was at
-/// the resume. Set aside by its first request, it is behind, and its dedupe floor becomes its own
-/// watermark (none here: the one item before its position was inserted behind W and dropped). The
-/// retry used to be planned from that floor: from the position itself, unchecked, so after a
-/// deletion ahead it skipped the item that moved there. The retry is the request it failed.
-#[test]
-fn a_resumed_source_set_aside_by_its_first_request_retries_that_very_request() {
+/// helm (`m n`, by offsets) and kapp_controller (`b c x y`, continue tokens), pages of 1, chunks
+/// of 5: kapp holds W while helm has consumed nothing.
+fn helm_behind_kapp() -> Env {
     let helm = Fake::new(
         Kind::Offset,
         "helm.packages",
@@ -426,7 +422,17 @@ fn a_resumed_source_set_aside_by_its_first_request_retries_that_very_request() {
         "kubeapps",
         &pairs(&["b", "c", "x", "y"], "bitnami"),
     );
-    let mut env = Env::new(vec![helm, kapp], 1, 5);
+    Env::new(vec![helm, kapp], 1, 5)
+}
+
+/// A resumed offset source re-reads the item before its position, checked against W as it was at
+/// the resume. Set aside by its first request, it is behind, and its dedupe floor becomes its own
+/// watermark (none here: the one item before its position was inserted behind W and dropped). The
+/// retry used to be planned from that floor: from the position itself, unchecked, so after a
+/// deletion ahead it skipped the item that moved there. The retry is the request it failed.
+#[test]
+fn a_resumed_source_set_aside_by_its_first_request_retries_that_very_request() {
+    let mut env = helm_behind_kapp();
     let mut p = env.pager();
     let mut shown = env.page(&mut p).items;
     assert_eq!(identities(&shown)[0].1, "b");
@@ -480,19 +486,7 @@ fn a_resumed_source_set_aside_by_its_first_request_retries_that_very_request() {
 /// position alone would skip the item that moved there.
 #[test]
 fn a_source_behind_with_nothing_consumed_is_reloaded_without_a_loss() {
-    let helm = Fake::new(
-        Kind::Offset,
-        "helm.packages",
-        "team-a",
-        &pairs(&["m", "n"], "bitnami"),
-    );
-    let kapp = Fake::new(
-        Kind::K8s,
-        "kapp_controller.packages",
-        "kubeapps",
-        &pairs(&["b", "c", "x", "y"], "bitnami"),
-    );
-    let mut env = Env::new(vec![helm, kapp], 1, 5);
+    let mut env = helm_behind_kapp();
     let mut p = env.pager();
     let mut shown = env.page(&mut p).items;
     env.fakes[0].insert(item("helm.packages", "team-a", "a0", "bitnami"));
