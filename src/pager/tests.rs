@@ -3042,7 +3042,7 @@ fn a_retried_source_keeps_its_resumed_anchor_through_its_late_phase() {
 /// item above `A2` and `C2` comes late), or its resume shows `A1` again.
 #[test]
 fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resume() {
-    let (mut env, mut p, mut shown) =
+    let (mut env, p, mut shown) =
         en_us_source_three_pages_in(&["A1", "A2", "C1", "C2", "C3", "-z", "-zz"]);
     env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
     env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
