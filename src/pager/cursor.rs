@@ -1562,15 +1562,10 @@ impl<P> Cursor<P> {
         // behind W since. The cut alone could fall before them: the first item above the
         // watermark may be one inserted ahead of them since, and the items read since the resume
         // may all be gone.
-        let consumed_before = sw.consumed_before.as_ref().and_then(|(h, ws)| {
-            let j = all.iter().rposition(|e| key_hash(&e.key) == *h)?;
-            let name = all.get(j).map(|e| e.key.primary());
-            let mut end = j + 1;
-            while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
-                end += 1;
-            }
-            Some((end as u64, ws.as_ref()))
-        });
+        let consumed_before = sw
+            .consumed_before
+            .as_ref()
+            .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
         let cut = if sw.live {
             self.consumed_prefix(&all, &sw, &was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
@@ -2189,9 +2184,9 @@ fn late_mark(read: Option<u64>) -> String {
     }
 }
 
-/// A resumed switch's cut in its whole read `all` (the source's own order): after the last item
-/// whose identity hash is one of `anchors` (or whose key is `also`), with its equal names (any
-/// order among them). `None`: none of them is left.
+/// A resumed switch's cut (or the end of a resumed anchor's run) in its whole read `all` (the
+/// source's own order): after the last item whose identity hash is one of `anchors` (or whose key
+/// is `also`), with its equal names (any order among them). `None`: none of them is left.
 fn anchored_cut<P>(all: &[Entry<P>], anchors: &[u64], also: Option<&SortKey>) -> Option<u64> {
     let j = all
         .iter()
