@@ -445,6 +445,25 @@ fn en_us_source_three_pages_in(names: &[&str]) -> (Env, Pager<ItemFields>, Vec<S
     (env, p, shown)
 }
 
+/// Between the token and the resume `C1a C1b` are inserted after `C1`; resumed, one page shows
+/// `C1`; then `A2 C1 C1a` go and `a0` (first in the source's order, above `A2` in bytes) comes.
+fn churn_behind_the_anchor(
+    env: &mut Env,
+    p: &Pager<ItemFields>,
+    shown: &mut Vec<String>,
+) -> Pager<ItemFields> {
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
+    let mut p = env.resume(p);
+    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
+    assert_eq!(shown.last().map(String::as_str), Some("C1"));
+    for gone in ["A2", "C1", "C1a"] {
+        env.fakes[0].delete(gone);
+    }
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    p
+}
+
 /// Pages to the end, resuming once from the page token taken right after the page that is
 /// `[at]` alone (late items must still be pending then: the token says so).
 fn scroll_resuming_once_at(
@@ -2956,17 +2975,9 @@ fn an_insert_ahead_of_consumed_items_does_not_show_them_again() {
         1,
         "C2 read, not consumed"
     );
-    // Inserted before the resume between the position and the anchor: its first answer does not
-    // reach `C2`, and W moves past `B` on it.
-    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
-    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
-    let mut p = env.resume(&p);
-    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
-    assert_eq!(shown.last().map(String::as_str), Some("C1"));
-    for gone in ["A2", "C1", "C1a"] {
-        env.fakes[0].delete(gone);
-    }
-    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    // `C1a C1b` inserted between the position and the anchor: the first answer after the resume
+    // does not reach `C2`, and W moves past `B` on it.
+    let mut p = churn_behind_the_anchor(&mut env, &p, &mut shown);
     loop {
         let page = env.page(&mut p);
         shown.extend(page.items.iter().map(|i| i.name.clone()));
@@ -2974,13 +2985,10 @@ fn an_insert_ahead_of_consumed_items_does_not_show_them_again() {
             break;
         }
     }
-    let mut sorted = shown.clone();
-    sorted.sort();
-    sorted.dedup();
-    assert_eq!(sorted.len(), shown.len(), "shown twice: {shown:?}");
-    for name in ["A1", "A2", "B", "C1", "C1b", "C2", "C3", "D", "a0"] {
-        assert!(shown.iter().any(|s| s == name), "{name} lost: {shown:?}");
-    }
+    assert_each_shown_once(
+        &shown,
+        &["A1", "A2", "B", "C1", "C1b", "C2", "C3", "D", "a0"],
+    );
 }
 
 /// A resumed `kubeapps` source in another order (en_US-like) is set aside (501) right after the
@@ -3044,15 +3052,7 @@ fn a_retried_source_keeps_its_resumed_anchor_through_its_late_phase() {
 fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resume() {
     let (mut env, p, mut shown) =
         en_us_source_three_pages_in(&["A1", "A2", "C1", "C2", "C3", "-z", "-zz"]);
-    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1a", "r"));
-    env.fakes[0].insert(item("helm.packages", "kubeapps", "C1b", "r"));
-    let mut p = env.resume(&p);
-    shown.extend(env.page(&mut p).items.iter().map(|i| i.name.clone()));
-    assert_eq!(shown.last().map(String::as_str), Some("C1"));
-    for gone in ["A2", "C1", "C1a"] {
-        env.fakes[0].delete(gone);
-    }
-    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut p = churn_behind_the_anchor(&mut env, &p, &mut shown);
     scroll_resuming_once_at(&mut env, &mut p, &mut shown, "-z");
     assert_each_shown_once(
         &shown,
