@@ -120,7 +120,8 @@ export interface PagerPredicate<T = any> {
  */
 export interface PagerOptions<T = any> {
   /**
-   * 1 to 64 sources, identities unique. Every page token holds every source's identity: together
+   * 0 to 64 sources, identities unique (none: an empty list, whose first page is empty and
+   * `done`, as a dashboard with no packages plugin configured has). Every page token holds every source's identity: together
    * (plugin, cluster and namespace names, about 3 bytes per source besides) they may take at most
    * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
    * also sets the longest item key a pager takes: see {@link ChunkResponse}.
@@ -470,6 +471,13 @@ export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk<Kub
 export interface ConnectListRequest {
   context: { cluster: string; namespace: string };
   paginationOptions: { pageToken: string; pageSize: number };
+  /**
+   * The filter the plugin applies itself (Kubeapps' `FilterOptions`: `query`, `categories`,
+   * `repositories`, `pkgVersion`, `appVersion`), the request's {@link ChunkRequest.filterOptions}:
+   * sent to a source that filters itself when the filter asks something, absent otherwise.
+   * A generated request message's `filterOptions` field takes it as it is.
+   */
+  filterOptions?: KubeappsFilterOptions;
 }
 
 /**
