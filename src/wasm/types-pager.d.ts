@@ -578,6 +578,12 @@ export declare class PageWindow<R extends ChunkResponse = ChunkResponse> {
   tokenOf(index: number): string | undefined;
   /** The first loaded page's position, for {@link writePageToken}. */
   position(): Required<PagePosition>;
+  /**
+   * Retries the sources set aside as unreachable (`Pager.retryUnreachable` of the pager kept for
+   * `next()`): the next `next()` asks them, also after the last page (`done` is then false).
+   * Returns how many sources it retried (0 when no pager is kept yet).
+   */
+  retryUnreachable(): number;
   /** Frees the pager it keeps for `next()`. */
   free(): void;
   [Symbol.dispose](): void;
@@ -586,6 +592,12 @@ export declare class PageWindow<R extends ChunkResponse = ChunkResponse> {
 /** Where {@link readPageToken} and {@link writePageToken} look: `param` (default `"page"`), and the page's `location` and `history` (default the globals). */
 export interface UrlTokenOptions {
   param?: string;
+  /**
+   * `"auto"` (default): under a hash route (`#/…`) the hash's query, else the search.
+   * `"search"`: always the URL's search, before any `#`: the part a hash router (React Router's
+   * HashRouter) never reads, so it never shows the parameter as one of its own.
+   */
+  place?: "auto" | "search";
   location?: { href: string };
   history?: { state: unknown; replaceState(state: unknown, unused: string, url?: string | URL | null): void };
 }
