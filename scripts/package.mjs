@@ -251,7 +251,7 @@ function targets(prefix, dir) {
  * imports "react") in pkg/react/, and `kubeapps-pager/tanstack` (`pagerInfiniteQuery`, TanStack
  * Query's options) in pkg/tanstack/. Each ships its ESM source as it is (`index.js`, importing
  * "kubeapps-pager": the pager entry the consumer resolves, web build in a bundler), a CommonJS
- * copy made by esbuild (`index.cjs`, for `require` and Jest) and its hand-written declarations
+ * copy made by esbuild (`index.cjs`, for `require`) and its hand-written declarations
  * (`index.d.ts`, and `index.d.cts` for `require` under `nodenext`). No wasm entry imports them.
  */
 const JS_ENTRIES = [
@@ -268,8 +268,10 @@ for (const { dir, source } of JS_ENTRIES) {
   const dts = readFileSync(join(root, "src", "react", `${source}.d.ts`), "utf8");
   writeFileSync(join(out, "index.d.ts"), dts);
   writeFileSync(join(out, "index.d.cts"), dts);
-  // For resolvers that ignore `exports` (node10, Jest 27): the folder names its files.
-  writeJson(join(out, "package.json"), { type: "module", main: "./index.cjs", module: "./index.js", types: "./index.d.ts" });
+  // No package.json in the folder: it would be the package scope of its files, and their import of
+  // "kubeapps-pager" (a self-reference, which is how it resolves when the package is a symlink:
+  // `npm link`, a `file:` install) needs pkg/package.json to be it. Resolvers that ignore
+  // `exports` (Jest 27's) map the name to index.cjs (docs/USAGE.md).
 }
 /** The conditional exports of a plain-JS entry under `dir`. */
 const jsEntry = (dir) => ({

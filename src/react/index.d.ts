@@ -72,7 +72,8 @@ export interface UsePagerResult<T> {
 }
 
 /**
- * Pages `options` with `fetchChunk` in a React component: an infinite list (call `loadMore()`
+ * Pages `options` with `fetchChunk` in a React component (items typed by the fetchChunk's
+ * response `R`, as `nextPage` types its pages; a custom predicate's `matches` must take them): an infinite list (call `loadMore()`
  * when its end comes into view), scroll back with `maxPages`, the position kept in the URL.
  *
  * - One list per `options` content (compared as `JSON.stringify` writes them: a new object with
@@ -85,8 +86,8 @@ export interface UsePagerResult<T> {
  *   URL starts the list over; other failures land in `error`.
  * - Prefetch (the page after the shown one fetched ahead) is not there: the pager has no prefetch yet.
  */
-export function usePager<R extends ChunkResponse>(
-  options: PagerOptions<ItemOf<R>>,
+export function usePager<R extends ChunkResponse, O extends PagerOptions<ItemOf<R>> = PagerOptions<ItemOf<R>>>(
+  options: O,
   fetchChunk: FetchChunk<R>,
   hookOptions?: UsePagerOptions,
 ): UsePagerResult<ItemOf<R>>;

@@ -15,9 +15,9 @@ export interface PagerQueryPage<T> extends Page<T> {
 }
 
 /** Options of {@link pagerInfiniteQuery}. */
-export interface PagerInfiniteQueryOptions<R extends ChunkResponse> {
+export interface PagerInfiniteQueryOptions<R extends ChunkResponse, O extends PagerOptions<ItemOf<R>> = PagerOptions<ItemOf<R>>> {
   /** The pager's options: one query per list (a new filter is a new call, with a new key). */
-  options: PagerOptions<ItemOf<R>>;
+  options: O;
   fetchChunk: FetchChunk<R>;
   /** Default `["kubeapps-pager", options]` (as JSON keeps them). */
   queryKey?: readonly unknown[];
@@ -64,4 +64,6 @@ export interface PagerInfiniteQuery<T> {
  *   flight; the page rejects with `ABORTED` and the pager stays where it was.
  * - Call `free()` when the list goes away; `queryFn` awaits `init()` itself.
  */
-export function pagerInfiniteQuery<R extends ChunkResponse>(options: PagerInfiniteQueryOptions<R>): PagerInfiniteQuery<ItemOf<R>>;
+export function pagerInfiniteQuery<R extends ChunkResponse, O extends PagerOptions<ItemOf<R>> = PagerOptions<ItemOf<R>>>(
+  options: PagerInfiniteQueryOptions<R, O>,
+): PagerInfiniteQuery<ItemOf<R>>;

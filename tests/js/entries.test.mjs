@@ -59,7 +59,7 @@ test('package.json maps "./codec" as it maps "."; each condition carries its own
       if (!("default" in object) || typeof object.default !== "string") continue;
       // A leaf: the declarations of the file it loads, listed first.
       const file = object.default;
-      const types = file.endsWith(".mjs") ? file.replace(/\.mjs$/, ".d.mts") : file.replace(/\.js$/, ".d.ts");
+      const types = file.endsWith(".mjs") ? file.replace(/\.mjs$/, ".d.mts") : file.endsWith(".cjs") ? file.replace(/\.cjs$/, ".d.cts") : file.replace(/\.js$/, ".d.ts");
       assert.deepEqual(Object.keys(object), ["types", "default"], `${key} ${at}`);
       assert.equal(object.types, types, `${key} ${at}`);
       assert.ok(existsSync(new URL(types, root)), `${key} ${at}: ${types} exists`);
