@@ -173,9 +173,14 @@ async function scenarios(t, dir, reactVersion) {
     const all = expected(backend.catalog);
 
     await t.test("usePager pages to the end under StrictMode: every item once, in order, one pager, no chunk twice", async () => {
-      const page = await open(backend, "s=hook", errors);
+      // Under a hash route with its own query, as Kubeapps' HashRouter: the token must stay out of it.
+      const hash = "#/c/default/ns/kubeapps/catalog?Search=pkg";
+      const page = await open(backend, `s=hook${hash}`, errors);
       await waitFor(page, () => window.probe.state?.done);
-      const probe = await page.evaluate(() => ({ ...window.probe, hook: undefined }));
+      const probe = await page.evaluate(() => {
+        const { react, mounts, state, pagers } = window.probe;
+        return { react, mounts, state, pagers };
+      });
       assert.equal(probe.react.split(".")[0], String(reactVersion));
       assert.equal(probe.mounts, 2, "StrictMode mounted twice (a development build)");
       assert.deepEqual(probe.state.items, all);
@@ -187,6 +192,7 @@ async function scenarios(t, dir, reactVersion) {
       // The position is in the URL's search (the last page's start), not in the hash: a reload reopens that page.
       const search = new URL(page.url()).searchParams.get("page");
       assert.match(search, /^7\./);
+      assert.equal(new URL(page.url()).hash, hash, "the router's hash and its query unchanged");
       await page.reload();
       await waitFor(page, () => window.probe.state?.done);
       const reopened = await probeState(page);
@@ -195,6 +201,7 @@ async function scenarios(t, dir, reactVersion) {
       await page.evaluate(() => window.probe.hook.loadPrevious());
       await waitFor(page, () => window.probe.state.firstIndex === 6 && !window.probe.state.loading);
       assert.deepEqual((await probeState(page)).items, all.slice(60));
+      assert.equal(new URL(page.url()).hash, hash);
       await page.close();
     });
 
@@ -208,6 +215,24 @@ async function scenarios(t, dir, reactVersion) {
       const probe = await page.evaluate(() => ({ pagers: window.probe.pagers, frees: window.probe.frees }));
       assert.equal(probe.pagers, 1);
       assert.ok(probe.frees >= 1, "the pager was freed");
+      backend.release();
+      await page.close();
+    });
+
+    await t.test("usePager: a new filter aborts the old list's request in flight, frees its pager and makes one new pager", async () => {
+      backend.hold = "kapp_controller.packages";
+      const from = backend.aborted.length;
+      const page = await open(backend, "s=hook-unmount", errors);
+      await waitUntil(() => backend.waiting.length > 0);
+      const before = await page.evaluate(() => ({ pagers: window.probe.pagers, frees: window.probe.frees }));
+      backend.hold = null; // the new list's requests are answered
+      await page.evaluate(() => window.probe.setQuery("pkg"));
+      await waitUntil(() => backend.aborted.length > from);
+      await waitFor(page, () => window.probe.state?.items.length > 0 && !window.probe.state.loading);
+      const after = await page.evaluate(() => ({ pagers: window.probe.pagers, frees: window.probe.frees, state: window.probe.state }));
+      assert.deepEqual([before.pagers, after.pagers], [1, 2], "one pager per list");
+      assert.ok(after.frees > before.frees, "the old list's pager was freed");
+      assert.deepEqual(after.state.items, all.slice(0, 10));
       backend.release();
       await page.close();
     });

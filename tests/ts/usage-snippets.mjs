@@ -1,4 +1,4 @@
-// Writes every code snippet of docs/USAGE.md that is code a consumer runs (```js, ```jsx, ```ts,
+// Writes every code snippet of docs/USAGE.md and docs/PACKAGE.md (the package's README) that is code a consumer runs (```js, ```jsx, ```ts,
 // ```tsx, and the module script of the ```html one) into tests/ts/usage/ (not committed: made
 // anew on every run), one file a snippet, named by its line, for `tsc -p tests/ts/tsconfig.usage.json`
 // (strict; the JS ones with checkJs). A snippet that uses names it does not define (a `pager`, the
@@ -10,18 +10,24 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const doc = readFileSync(path.join(here, "..", "..", "docs", "USAGE.md"), "utf8").split("\n");
 const out = path.join(here, "usage");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+// USAGE.md, and the package's own README (PACKAGE.md), whose snippets are named package-line-N.
+let written = 0;
+for (const [name, prefix] of [["USAGE.md", "usage"], ["PACKAGE.md", "package"]]) extract(name, prefix);
+if (written === 0) throw new Error("docs: no snippet found");
+console.log(`tests/ts/usage/: ${written} snippets of docs/USAGE.md and docs/PACKAGE.md`);
+
+function extract(name, prefix) {
+const doc = readFileSync(path.join(here, "..", "..", "docs", name), "utf8").split("\n");
 
 const EXT = { js: "js", jsx: "jsx", ts: "ts", tsx: "tsx", html: "js" };
-let written = 0;
 for (let i = 0; i < doc.length; i++) {
   const fence = /^```(\w+)\s*$/.exec(doc[i]);
   if (!fence) continue;
   const end = doc.indexOf("```", i + 1);
-  if (end < 0) throw new Error(`docs/USAGE.md:${i + 1}: unclosed fence`);
+  if (end < 0) throw new Error(`docs/${name}:${i + 1}: unclosed fence`);
   const lang = fence[1];
   let body = doc.slice(i + 1, end);
   const at = i + 1;
@@ -44,10 +50,9 @@ for (let i = 0; i < doc.length; i++) {
   // A snippet that names its file on its first line (`// CatalogRoute.jsx: …`) is written under
   // that name, so that another snippet may import it (`import("./CatalogRoute")`).
   const named = /^\/\/ (?:[\w.-]+\/)*([\w-]+\.(?:[cm]?[jt]sx?))\b/.exec(body[0] ?? "");
-  const file = named ? named[1] : `usage-line-${String(at).padStart(4, "0")}.${ext}`;
-  if (existsSync(path.join(out, file))) throw new Error(`docs/USAGE.md:${at}: a second snippet named ${file}`);
+  const file = named ? named[1] : `${prefix}-line-${String(at).padStart(4, "0")}.${ext}`;
+  if (existsSync(path.join(out, file))) throw new Error(`docs/${name}:${at}: a second snippet named ${file}`);
   writeFileSync(path.join(out, file), text);
   written++;
 }
-if (written === 0) throw new Error("docs/USAGE.md: no snippet found");
-console.log(`tests/ts/usage/: ${written} snippets of docs/USAGE.md`);
+}

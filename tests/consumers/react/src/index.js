@@ -1,7 +1,7 @@
 // The React consumer app: one scenario per URL (`?s=<name>`), always under <StrictMode>, against
 // the test's backend on the same origin (/apis: the kubeapps-apis REST paths). What it saw goes to
 // `window.probe` for react.test.mjs to read. No JSX (no Babel): createElement.
-import { createElement as h, StrictMode, useEffect, useMemo, useRef, version } from "react";
+import { createElement as h, StrictMode, useEffect, useMemo, useState, version } from "react";
 import { createRoot } from "react-dom/client";
 import { Pager, kubeappsFetcher } from "kubeapps-pager";
 import { usePager } from "kubeapps-pager/react";
@@ -40,7 +40,9 @@ const identity = (s) => {
 
 /** usePager to the end (loadMore whenever idle), or up to `stopAfter` items. */
 function HookList({ maxPages, stopAfter = Infinity }) {
-  const options = useMemo(() => ({ ...OPTIONS }), []);
+  const [query, setQuery] = useState("");
+  probe.setQuery = setQuery; // a new filter: a new list
+  const options = useMemo(() => ({ ...OPTIONS, filter: { query } }), [query]);
   const list = usePager(options, fetchChunk, { maxPages });
   probe.renders++;
   probe.state = {
