@@ -321,10 +321,11 @@ for (const sub of ["codec", "collation"]) {
     types: "./web/index.d.ts",
   });
 }
-// The package's README is for its users (docs/PACKAGE.md), not the repository's.
+// The package's README is for its users (docs/PACKAGE.md), not the repository's; without the
+// `<!-- tsc: … -->` lines that give tests/ts/usage-snippets.mjs a snippet's context.
 writeFileSync(
   join(pkg, "README.md"),
-  readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version),
+  readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version).replace(/^<!-- tsc: .* -->\n/gm, ""),
 );
 if (existsSync(join(root, "LICENSE"))) copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
 console.log(`pkg/: kubeapps-pager ${version} (pager, codec and collation modules; web, bundler, nodejs)`);

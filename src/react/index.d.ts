@@ -43,8 +43,10 @@ export interface UsePagerResult<T> {
    * Items that came late: never shown before, yet sorting before items already shown (a source
    * back after being unreachable, or found out of order). The hook never splices them into
    * `items` (the list the user is reading does not move): they collect here, in the order they
-   * came, each once and never in `items` as well. Announce them ("12 more packages arrived"), show them apart, or call
-   * `reset()`: the list read again from the top has them in their place.
+   * came, each once. Announce them ("12 more packages arrived"), show them apart, or call
+   * `reset()`: the list read again from the top has them in their place. (With `maxPages`, a
+   * page fetched again by `loadPrevious` shows the list as it is now, where a late item may
+   * stand in its place too.)
    */
   late: T[];
   /** Every category the sources reported (the latest page's `categories`): a filter sidebar. */

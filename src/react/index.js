@@ -93,7 +93,7 @@ export function usePager(options, fetchChunk, hookOptions = {}) {
       if (!r.started && r.fromUrl && e instanceof PagerError && (e.code === "FILTER_MISMATCH" || e.code === "INVALID_PAGE_TOKEN")) {
         // Another list's link (another filter) or a mangled one: start this list over.
         r.fromUrl = false;
-        store.current.write({ index: 0, token: "" });
+        store.current.write({ index: 0, token: "", earlier: [] });
         r.win.free();
         r.win = new PageWindow({ open: r.open, fetchChunk, maxPages: r.maxPages });
         restart = true;
@@ -175,7 +175,7 @@ export function usePager(options, fetchChunk, hookOptions = {}) {
     return retried;
   }, [step]);
   const reset = useCallback(() => {
-    store.current.write({ index: 0, token: "" });
+    store.current.write({ index: 0, token: "", earlier: [] });
     setGeneration((g) => g + 1);
   }, []);
 

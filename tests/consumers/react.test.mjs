@@ -205,6 +205,17 @@ async function scenarios(t, dir, reactVersion) {
       await page.close();
     });
 
+    await t.test("usePager: a mangled token in the URL starts the list over (no error shown)", async () => {
+      const page = await open(backend, "s=hook&page=3.not-a-token", errors);
+      await waitFor(page, () => window.probe.state?.done);
+      const state = await probeState(page);
+      assert.equal(state.error, null);
+      assert.equal(state.firstIndex, 0);
+      assert.deepEqual(state.items, all);
+      assert.match(new URL(page.url()).searchParams.get("page"), /^7\./, "the URL holds this list's position now");
+      await page.close();
+    });
+
     await t.test("usePager: unmounting aborts the request in flight and frees the pager", async () => {
       backend.hold = "kapp_controller.packages";
       const from = backend.aborted.length;

@@ -164,8 +164,9 @@ test("the web builds export init both as the default and by name", async () => {
 
 test("the package's README is the user's (docs/PACKAGE.md), its links resolve inside the package", () => {
   const readme = readFileSync(new URL("README.md", root), "utf8");
-  assert.equal(readme, readFileSync(new URL("../docs/PACKAGE.md", root), "utf8").replaceAll("{{version}}", manifest.version));
-  assert.doesNotMatch(readme, /npm (start|test)\b|\{\{/);
+  const doc = readFileSync(new URL("../docs/PACKAGE.md", root), "utf8");
+  assert.equal(readme, doc.replaceAll("{{version}}", manifest.version).replace(/^<!-- tsc: .* -->\n/gm, ""));
+  assert.doesNotMatch(readme, /npm (start|test)\b|\{\{|<!-- tsc:/);
   for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
     if (/^[a-z]+:/.test(target)) continue;
     assert.ok(existsSync(new URL(target.split("#")[0], root)), `README links to ${target}, which the package lacks`);
@@ -261,4 +262,15 @@ test("pagerInfiniteQuery in Node: consecutive pages on one live pager; a pagePar
   assert.deepEqual(page2.items.map((s) => s.name), pages[2].items.map((s) => s.name));
   assert.equal(q.stats.pagersOpened, 3, "still the live pager");
   q.free();
+  // Started at a reload's position (readPageToken(): page 2, the earlier tokens from history.state).
+  const at = { index: 2, token: pages[1].nextPageToken, earlier: ["", pages[0].nextPageToken] };
+  const r = pagerInfiniteQuery({ options, fetchChunk, at });
+  assert.deepEqual(r.initialPageParam, { index: 2, token: at.token });
+  const opened = await r.queryFn({ pageParam: r.initialPageParam, signal, direction: "forward" });
+  assert.deepEqual(opened.items.map((s) => s.name), pages[2].items.map((s) => s.name));
+  assert.deepEqual(r.getPreviousPageParam(opened), { index: 1, token: at.earlier[1] });
+  // A deep link without the earlier tokens has no page before it.
+  const bare = pagerInfiniteQuery({ options, fetchChunk, at: { index: 2, token: at.token } });
+  assert.equal(bare.getPreviousPageParam({ ...opened }), undefined);
+  r.free();
 });
