@@ -1,7 +1,8 @@
 // A strict TypeScript consumer of "kubeapps-pager/react" and "kubeapps-pager/tanstack", with
-// React 19's types and @tanstack/react-query 5's: the hook's and the adapter's results are typed
+// React 19's types (tsconfig.react.json) and React 18's (tsconfig.react18.json), and
+// @tanstack/react-query 5's: the hook's and the adapter's results are typed
 // by the fetchChunk's items, as `Pager<T>` pages are, and the adapter is what `useInfiniteQuery`
-// takes, as it is. Checked by tsc (tsconfig.react.json, moduleResolution bundler); never run.
+// takes, as it is. Checked by tsc (moduleResolution bundler); never run.
 // `@ts-expect-error` lines prove the types bite.
 import { useEffect, useMemo } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
