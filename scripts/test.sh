@@ -56,7 +56,7 @@ fi
 mkdir -p tests/ts/node_modules && ln -sfn ../../../pkg tests/ts/node_modules/kubeapps-pager
 # One run per documented setting: nodenext (Node ESM and CommonJS), bundler, node10, skipLibCheck;
 # a dashboard's protobuf-es/Connect code under bundler, skipLibCheck off (tsconfig.protobuf.json);
-# the react and tanstack entries with React's and TanStack Query's types (tsconfig.react.json); and
+# the react and tanstack entries with React 19's and 18's and TanStack Query's types (tsconfig.react*.json); and
 # every snippet of docs/USAGE.md (tsconfig.usage.json, over the files usage-snippets.mjs writes).
 node tests/ts/usage-snippets.mjs
 for config in tests/ts/tsconfig*.json; do
