@@ -9,6 +9,11 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { kubeappsFetcher, readPageToken, type AvailablePackageSummary, type PagerOptions, type FetchChunk } from "kubeapps-pager";
 import { usePager, type UsePagerResult } from "kubeapps-pager/react";
 import { pagerInfiniteQuery, type PagerQueryPage } from "kubeapps-pager/tanstack";
+import { createPromiseClient } from "@connectrpc/connect";
+import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { connectFetcher } from "kubeapps-pager";
+import { AvailablePackageSummary as Generated } from "../proto/gen/kubeapps_pb.js";
+import { HelmPackagesService } from "../proto/gen/helm_connect.js";
 
 const fetchChunk = kubeappsFetcher({ baseUrl: "/apis" });
 const options: PagerOptions = { sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps" }], pageSize: 24 };
@@ -51,4 +56,21 @@ export function Query() {
   const bad: PagerQueryPage<string>[] | undefined = q.data?.pages;
   void [pages, first, opened, bad];
   return <button onClick={() => q.fetchNextPage()}>{q.hasNextPage ? "more" : "end"}</button>;
+}
+
+/** A dashboard's Connect clients (protobuf-es v1): the items are the generated class, no cast. */
+const connect = connectFetcher({
+  clients: { "helm.packages": createPromiseClient(HelmPackagesService, createGrpcWebTransport({ baseUrl: "/apis" })) },
+});
+
+export function Connect() {
+  const { items } = usePager(options, connect);
+  const generated: Generated[] = items;
+  // @ts-expect-error: the generated class, not strings (items are not `any`)
+  const notStrings: string[] = items;
+  void notStrings;
+  const query = useMemo(() => pagerInfiniteQuery({ options, fetchChunk: connect }), []);
+  const q = useInfiniteQuery(query);
+  const fromQuery: Generated[] | undefined = q.data?.pages[0]?.items;
+  return <>{generated.map((s) => s.toJsonString()).join() + String(fromQuery?.length)}</>;
 }
