@@ -13,6 +13,8 @@
 //  - the TanStack adapter pages to the end with one pager and no chunk fetched twice; `maxPages`
 //    keeps 3 pages and `fetchPreviousPage` scrolls back to page 0 with the same items; TanStack's
 //    cancel aborts the request in flight; `refetch` after writes shows the list as it is now.
+// And the Vite dev server (React 19) with the one config line docs/USAGE.md gives: the react
+// entry, served as it is with the pager entry, pages to the end with one pager.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -373,3 +375,43 @@ for (const bundler of ["webpack", "vite"]) {
     });
   }
 }
+
+test("Vite dev server with optimizeDeps.exclude (the one line docs/USAGE.md gives), React 19: usePager pages to the end", async () => {
+  const backend = await serve(app); // the plugins' REST paths; the dev server proxies /apis to it
+  process.env.REACT_DIR = REACT[19].react;
+  process.env.REACT_DOM_DIR = REACT[19].dom;
+  process.env.ROOT_MODULES = ROOT_MODULES;
+  const { createServer: createVite } = await import("vite");
+  const vite = await createVite({
+    root: app,
+    configFile: path.join(app, "vite.config.js"),
+    logLevel: "warn",
+    optimizeDeps: { exclude: ["kubeapps-pager"] },
+    server: {
+      host: "127.0.0.1", port: 0, strictPort: false, hmr: false, watch: null,
+      proxy: { "/apis": backend.url.replace(/\/$/, "") },
+      fs: { allow: [app, ROOT_MODULES] },
+    },
+  });
+  await vite.listen();
+  const errors = [];
+  try {
+    const page = await browser.newPage();
+    page.on("pageerror", (e) => errors.push(`pageerror: ${e}`));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !m.location()?.url?.endsWith("/favicon.ico")) errors.push(`console: ${m.text()} (${m.location()?.url})`);
+    });
+    await page.goto(`http://127.0.0.1:${vite.httpServer.address().port}/?s=hook`);
+    await page.waitForFunction(() => window.probe?.state?.done, null, { timeout: 60_000 });
+    const probe = await page.evaluate(() => ({ pagers: window.probe.pagers, mounts: window.probe.mounts, items: window.probe.state.items }));
+    assert.deepEqual(probe.items, expected(freshCatalog()));
+    assert.equal(probe.mounts, 2, "StrictMode (a development server)");
+    assert.equal(probe.pagers, 1);
+    assertNoReread(backend.log);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await vite.close();
+    await backend.close();
+  }
+});
