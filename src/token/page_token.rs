@@ -75,6 +75,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::base64url::{self, DecodeRules};
 use super::continue_token::ContinueToken;
 use super::crc32;
+use super::decimal::canonical_decimal;
+use super::kind::other_kind;
 use crate::error::{PagerError, Result, TokenFault};
 use crate::item::{Identity, SourceId};
 
@@ -219,7 +221,7 @@ impl PageToken {
     /// message begins by naming that kind.
     pub fn decode(token: &str) -> Result<PageToken> {
         decode_frame(token).map(|(token, _)| token).map_err(|e| {
-            match (e, super::inspect::other_kind(token)) {
+            match (e, other_kind(token)) {
                 (PagerError::InvalidPageToken { reason, message }, Some(kind)) => {
                     PagerError::InvalidPageToken {
                         reason,
@@ -759,29 +761,6 @@ impl<'a> WireText<'a> {
         }
         WireText::Plain(text)
     }
-}
-
-/// `text` as a number when it is exactly how that number is written in decimal: ASCII digits,
-/// no sign, no leading zero (`0` itself aside), within u64. By hand: `str::parse` brings its
-/// general radix parser into the wasm (size).
-pub(crate) fn canonical_decimal(text: &str) -> Option<u64> {
-    canonical_decimal_bytes(text.as_bytes())
-}
-
-/// [`canonical_decimal`] of bytes.
-pub(crate) fn canonical_decimal_bytes(b: &[u8]) -> Option<u64> {
-    if b.is_empty() || (b.len() > 1 && b.first() == Some(&b'0')) {
-        return None;
-    }
-    let mut n: u64 = 0;
-    for &c in b {
-        let digit = c.wrapping_sub(b'0');
-        if digit > 9 {
-            return None;
-        }
-        n = n.checked_mul(10)?.checked_add(u64::from(digit))?;
-    }
-    Some(n)
 }
 
 impl<'a> WireMark<'a> {
