@@ -11,7 +11,10 @@
 use crate::prelude::*;
 
 use super::view::{PageToken, SourceState, Watermark};
-use super::wire::{FLAG_ANCHORS, FLAG_LATE, KNOWN_PLUGINS, MAX_ANCHORS, MAX_SOURCES};
+use super::wire::{
+    FLAG_ANCHORS, FLAG_BEHIND, FLAG_INCONSISTENT, FLAG_LATE, KNOWN_PLUGINS, MAX_ANCHORS,
+    MAX_SOURCES,
+};
 use crate::error::{PagerError, TokenFault};
 use crate::item::{Identity, SourceId};
 use crate::token::base64url;
@@ -216,12 +219,12 @@ fn read_source(r: &mut Reader) -> WireResult<SourceState> {
     st.resource_version = read_text(r, "resource version")?;
     st.exhausted = r.flag("exhausted flag")?;
     let flags = r.byte("flags")?;
-    if flags > 15 {
+    if flags & !(FLAG_INCONSISTENT | FLAG_BEHIND | FLAG_ANCHORS | FLAG_LATE) != 0 {
         r.pos -= 1;
         return r.fail(TokenFault::Malformed, "flags");
     }
-    st.inconsistent = flags & 1 != 0;
-    st.behind = flags & 2 != 0;
+    st.inconsistent = flags & FLAG_INCONSISTENT != 0;
+    st.behind = flags & FLAG_BEHIND != 0;
     if flags & FLAG_ANCHORS != 0 {
         let start = r.pos;
         let n = r.u32("anchors")? as usize;

@@ -21,6 +21,10 @@ pub(super) const KNOWN_PLUGINS: [&str; 3] = [
     "kapp_controller.packages",
 ];
 
+/// `flags` bit 0: the source's list is no longer one snapshot (`SourceState::inconsistent`).
+pub(super) const FLAG_INCONSISTENT: u8 = 1;
+/// `flags` bit 1: the source is behind the merge (`SourceState::behind`).
+pub(super) const FLAG_BEHIND: u8 = 2;
 /// `flags` bit 2: an `anchors` member follows.
 pub(super) const FLAG_ANCHORS: u8 = 4;
 /// `flags` bit 3: a `late` member follows.

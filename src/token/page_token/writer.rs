@@ -14,7 +14,9 @@ use alloc::borrow::Cow;
 use serde::Serialize;
 
 use super::view::{SourceState, Watermark};
-use super::wire::{FLAG_ANCHORS, FLAG_LATE, KNOWN_PLUGINS, MAX_ANCHORS};
+use super::wire::{
+    FLAG_ANCHORS, FLAG_BEHIND, FLAG_INCONSISTENT, FLAG_LATE, KNOWN_PLUGINS, MAX_ANCHORS,
+};
 use crate::item::{Identity, SourceId};
 use crate::token::base64url::{self, DecodeRules};
 use crate::token::continue_token::ContinueToken;
@@ -360,8 +362,8 @@ impl<'a> WireSource<'a> {
                 .map(|parts| WireMark::new(parts.each_ref().map(|p| p.as_ref()), s.source)),
             resource_version: WireText::new(s.resource_version),
             exhausted: s.exhausted,
-            flags: u8::from(s.inconsistent)
-                | u8::from(s.behind) << 1
+            flags: if s.inconsistent { FLAG_INCONSISTENT } else { 0 }
+                | if s.behind { FLAG_BEHIND } else { 0 }
                 | if s.anchors.is_empty() {
                     0
                 } else {
