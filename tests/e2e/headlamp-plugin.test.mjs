@@ -1,0 +1,207 @@
+// The Headlamp plugin (examples/headlamp-plugin/) in Chromium against the demo server: its
+// dist/main.js, built by headlamp-plugin's own toolchain (scripts/headlamp-plugin.sh, run here
+// when the build is missing or older than its sources or the package), is run by Headlamp's own
+// runPlugin inside a minimal host page (headlamp/harness.jsx says what is real and what is
+// faked), which mounts the route the plugin registered. Scrolled to the end, the list shows every
+// package of the demo's ground truth once, in the pager's order; a search is the plugins' own;
+// a plugin down is named and the rest still listed. The wasm comes from main.js itself: no
+// request for a .wasm file.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { launch, serve, openPage } from "./support/browser.mjs";
+import { api, truth } from "./support/catalog.mjs";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const EXAMPLE = join(ROOT, "examples/headlamp-plugin");
+const MAIN_JS = join(EXAMPLE, "dist/main.js");
+const PLUGIN = "kubeapps-pager-headlamp-plugin";
+const ROUTE = "/kubeapps-packages";
+
+/** The newest modification time among `paths` (files, or folders walked). */
+function newest(...paths) {
+  let t = 0;
+  for (const p of paths) {
+    const s = statSync(p);
+    if (s.isDirectory()) for (const e of readdirSync(p)) t = Math.max(t, newest(join(p, e)));
+    else t = Math.max(t, s.mtimeMs);
+  }
+  return t;
+}
+
+/** Builds the plugin with headlamp-plugin's toolchain unless dist/main.js is newer than what it is made of. */
+function ensurePluginBuilt() {
+  const inputs = [join(EXAMPLE, "src"), join(EXAMPLE, "package-lock.json"), join(ROOT, "pkg/web")];
+  if (existsSync(MAIN_JS) && statSync(MAIN_JS).mtimeMs > newest(...inputs)) return;
+  execFileSync("bash", [join(ROOT, "scripts/headlamp-plugin.sh")], { stdio: "inherit", timeout: 900_000 });
+}
+
+let browser, server, out, harnessJs, mainJs;
+before(async () => {
+  ensurePluginBuilt();
+  mainJs = readFileSync(MAIN_JS);
+  out = mkdtempSync(join(tmpdir(), "headlamp-harness-"));
+  await build({
+    entryPoints: [new URL("./headlamp/harness.jsx", import.meta.url).pathname],
+    bundle: true,
+    format: "iife",
+    jsx: "automatic",
+    outfile: join(out, "harness.js"),
+    nodePaths: [join(EXAMPLE, "node_modules")],
+    define: { "process.env.NODE_ENV": '"development"', "import.meta.env": "{}" },
+    logLevel: "error",
+  });
+  harnessJs = readFileSync(join(out, "harness.js"));
+  browser = await launch();
+  server = await serve();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+const HTML = `<!doctype html><meta charset="utf-8"><title>Headlamp harness</title>
+<body><main id="main" style="height:100vh;overflow:auto"></main><script src="harness.js"></script></body>`;
+
+/**
+ * Opens the harness on the demo server's origin (so the plugin's default base URL, `/apis`, is
+ * the demo's kubeapps-apis), with `config` preset in the plugin's ConfigStore. Records every
+ * request URL. Returns `{ page, errors, requests }`.
+ */
+async function openPlugin(config) {
+  const { page, errors } = await openPage(browser, "about:blank");
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  const base = `${server.url}headlamp/`;
+  await page.route(`${base}**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice("/headlamp/".length);
+    if (path === "index.html") return route.fulfill({ contentType: "text/html", body: HTML });
+    if (path === "harness.js") return route.fulfill({ contentType: "text/javascript", body: harnessJs });
+    if (path === `plugins/${PLUGIN}/main.js`) return route.fulfill({ contentType: "text/javascript", body: mainJs });
+    return route.fulfill({ status: 404, body: "not in the harness" });
+  });
+  const params = new URLSearchParams({ plugin: PLUGIN, route: ROUTE, config: JSON.stringify(config) });
+  await page.goto(`${base}index.html?${params}`);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30_000 });
+  const ready = await page.evaluate(() => ({ ready: document.body.dataset.ready, error: document.body.dataset.error }));
+  assert.equal(ready.ready, "1", `the harness failed: ${ready.error}`);
+  return { page, errors, requests };
+}
+
+/** The list's `{ state, count }` once no page is loading. */
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const state = document.querySelector('[data-testid="kubeapps-packages"]')?.dataset.state;
+    return state !== undefined && state !== "loading";
+  }, null, { timeout: 60_000 });
+  return page.$eval('[data-testid="kubeapps-packages"]', (e) => ({ state: e.dataset.state, count: Number(e.dataset.count) }));
+}
+
+/** Scrolls the last row into view until the list is done; returns the rows' identities in order and the pages it took. */
+async function scrollToEnd(page, maxScrolls = 200) {
+  for (let scrolls = 0; scrolls < maxScrolls; scrolls++) {
+    const s = await settled(page);
+    if (s.state === "error") throw new Error(await page.textContent('[data-testid="kubeapps-error"]'));
+    if (s.state === "done") {
+      const ids = await page.$$eval("[data-identity]", (rows) => rows.map((r) => r.dataset.identity));
+      return { ids, scrolls };
+    }
+    await page.$eval("tbody tr:last-child", (row) => row.scrollIntoView());
+    await page.waitForFunction(
+      (count) => {
+        const e = document.querySelector('[data-testid="kubeapps-packages"]');
+        return Number(e.dataset.count) > count || ["done", "error"].includes(e.dataset.state);
+      },
+      s.count,
+      { timeout: 60_000 }
+    );
+  }
+  throw new Error(`the list did not end within ${maxScrolls} scrolls`);
+}
+
+/** The plugin's config for every plugin and namespace the demo serves. */
+async function demoConfig(extra = {}) {
+  const cfg = await api(server, "/demo/config");
+  const namespaces = [...new Set(cfg.plugins.flatMap((p) => Object.keys(p.namespaces)))].sort();
+  return { cluster: cfg.cluster, namespaces: namespaces.join(","), pageSize: 50, ...extra };
+}
+
+const sansWasmFile = (requests) => requests.filter((u) => /\.wasm(\?|$)/.test(u));
+
+test("the plugin registers its route, sidebar entry and settings through Headlamp's registry", async () => {
+  const { page, errors } = await openPlugin(await demoConfig());
+  const reg = await page.evaluate(() => ({
+    routes: window.harness.routes.map((r) => ({ path: r.path, sidebar: r.sidebar, exact: r.exact })),
+    sidebar: window.harness.sidebar.map((s) => ({ name: s.name, url: s.url, label: s.label })),
+    settings: window.harness.settings.map((s) => s.name),
+  }));
+  assert.deepEqual(reg.routes, [{ path: ROUTE, sidebar: "kubeapps-packages", exact: true }]);
+  assert.deepEqual(reg.sidebar, [{ name: "kubeapps-packages", url: ROUTE, label: "Kubeapps packages" }]);
+  assert.deepEqual(reg.settings, [PLUGIN]);
+  await settled(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("scrolled to the end, the list shows every package of the ground truth once, in the pager's order", async () => {
+  const config = await demoConfig();
+  const { page, errors, requests } = await openPlugin(config);
+  const { ids, scrolls } = await scrollToEnd(page);
+  const expected = await truth(server, { sort: "displayName" });
+  assert.ok(expected.count > 1000, `the demo catalog is big enough to page (${expected.count})`);
+  assert.equal(new Set(ids).size, ids.length, "no package twice");
+  assert.deepEqual(ids, expected.identities, "every package once, in the ground truth's order");
+  assert.ok(scrolls >= Math.ceil(expected.count / config.pageSize) - 1, `loaded page by page (${scrolls} scrolls)`);
+  // Loaded through the plugin: kubeapps-apis requests to /apis, and no .wasm file fetched.
+  assert.ok(requests.some((u) => u.includes("/apis/plugins/")), "the list came from kubeapps-apis' REST paths");
+  assert.deepEqual(sansWasmFile(requests), [], "the wasm comes inlined in main.js");
+  await page.screenshot({ path: (await import("./support/browser.mjs")).screenshotPath("headlamp-plugin") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a search is the plugins' own: the list is what their search matches", async () => {
+  const { page, errors } = await openPlugin(await demoConfig());
+  await settled(page);
+  const all = await truth(server, { sort: "displayName" });
+  const expected = await truth(server, { sort: "displayName", query: "sql" });
+  assert.ok(expected.count > 0 && expected.count < all.count, `a search that matches some (${expected.count} of ${all.count})`);
+  await page.fill('[data-testid="kubeapps-search"]', "sql");
+  // The search is a new list: wait until its first page replaced the unfiltered rows.
+  await page.waitForFunction(
+    (matching) => {
+      const e = document.querySelector('[data-testid="kubeapps-packages"]');
+      const rows = [...document.querySelectorAll("[data-identity]")].map((r) => r.dataset.identity);
+      return e.dataset.state !== "loading" && rows.length > 0 && rows.every((id) => matching.includes(id));
+    },
+    expected.identities,
+    { timeout: 60_000 }
+  );
+  const { ids } = await scrollToEnd(page);
+  assert.deepEqual(ids, expected.identities);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a plugin down is named with a Retry, and the others are still listed whole", async () => {
+  await api(server, "/demo/down", { plugin: "fluxv2.packages", down: true, kind: "Unimplemented" });
+  try {
+    const { page, errors } = await openPlugin(await demoConfig());
+    const { ids } = await scrollToEnd(page);
+    const expected = await truth(server, { sort: "displayName", plugins: ["helm.packages", "kapp_controller.packages"] });
+    assert.deepEqual(ids, expected.identities);
+    const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
+    assert.match(banner, /fluxv2\.packages/);
+    assert.match(banner, /Retry/);
+    // 501 responses are logged by Chromium as failed loads; nothing else may fail.
+    assert.deepEqual(errors.filter((e) => !/status of 501/.test(e)), []);
+    await page.close();
+  } finally {
+    await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
+  }
+});
