@@ -188,20 +188,33 @@ test("a search is the plugins' own: the list is what their search matches", asyn
   await page.close();
 });
 
-test("a plugin down is named with a Retry, and the others are still listed whole", async () => {
+test("a plugin down is named with a Retry, the others are listed whole, and the Retry brings it back", async () => {
   await api(server, "/demo/down", { plugin: "fluxv2.packages", down: true, kind: "Unimplemented" });
+  let up = false;
   try {
     const { page, errors } = await openPlugin(await demoConfig());
     const { ids } = await scrollToEnd(page);
-    const expected = await truth(server, { sort: "displayName", plugins: ["helm.packages", "kapp_controller.packages"] });
-    assert.deepEqual(ids, expected.identities);
+    const others = await truth(server, { sort: "displayName", plugins: ["helm.packages", "kapp_controller.packages"] });
+    assert.deepEqual(ids, others.identities, "the other plugins whole, in order");
     const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
     assert.match(banner, /fluxv2\.packages/);
-    assert.match(banner, /Retry/);
+
+    // Back up, and Retry: its packages come (after the others: the local hook appends late
+    // items), none twice, none missed.
+    await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
+    up = true;
+    await page.click('[data-testid="kubeapps-unreachable"] button');
+    await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-packages"]').dataset.state !== "done");
+    const after = await scrollToEnd(page);
+    const all = await truth(server, { sort: "displayName" });
+    assert.equal(new Set(after.ids).size, after.ids.length, "no package twice");
+    assert.deepEqual([...after.ids].sort(), [...all.identities].sort(), "every package once");
+    assert.deepEqual(after.ids.slice(0, ids.length), ids, "what was shown stays where it was");
+    assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null, "the banner is gone");
     // 501 responses are logged by Chromium as failed loads; nothing else may fail.
     assert.deepEqual(errors.filter((e) => !/status of 501/.test(e)), []);
     await page.close();
   } finally {
-    await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
+    if (!up) await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
   }
 });

@@ -86,6 +86,8 @@ export function PackageList() {
             action={<Button onClick={retryUnreachable}>Retry</Button>}
           >
             Not shown: {unreachable.map(u => `${u.source} (HTTP ${u.status})`).join(', ')}
+            {unreachable.length === sources.length &&
+              ` — no source answers at ${config.baseUrl}: check the kubeapps-apis base URL in Settings → Plugins.`}
           </Alert>
         )}
         {items.length === 0 && loading ? (
