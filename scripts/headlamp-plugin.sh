@@ -3,7 +3,8 @@
 # toolchain: installs its dependencies when missing or when its package-lock.json changed (`npm ci`
 # in the example folder, ≈850 MB and ≈4 min on 2 cores the first time; a lock-sha stamp as
 # scripts/setup.sh keeps), then `headlamp-plugin tsc` (its type check: tsc --noEmit under its
-# plugins-tsconfig, strict here) and `headlamp-plugin build` (Vite in library mode → dist/main.js).
+# plugins-tsconfig, strict here), `lint` and `format --check` (Headlamp's ESLint and Prettier
+# settings) and `headlamp-plugin build` (Vite in library mode → dist/main.js).
 # Checks that the build is one file with the wasm inlined (Headlamp loads a plugin as main.js alone).
 # Needs the package built into pkg/ (scripts/build.sh): the example depends on it as file:../../pkg.
 set -euo pipefail
@@ -23,6 +24,9 @@ fi
 HP=node_modules/.bin/headlamp-plugin
 log "headlamp-plugin tsc"
 "$HP" tsc .
+log "headlamp-plugin lint, format --check"
+"$HP" lint .
+"$HP" format . --check
 log "headlamp-plugin build"
 rm -rf dist
 "$HP" build .

@@ -24,7 +24,9 @@ import { usePackagePager } from './usePackagePager';
 /** `plugin/cluster/namespace/identifier`: unique in a list (the pager drops duplicates by it), a safe React key. */
 export function identityOf(s: AvailablePackageSummary): string {
   const ref = s.availablePackageRef;
-  return `${ref.plugin?.name ?? ''}/${ref.context?.cluster ?? ''}/${ref.context?.namespace ?? ''}/${ref.identifier}`;
+  return `${ref.plugin?.name ?? ''}/${ref.context?.cluster ?? ''}/${ref.context?.namespace ?? ''}/${
+    ref.identifier
+  }`;
 }
 
 /** The part of an identifier before the first `/` (a Helm chart's repository), if any. */
@@ -42,7 +44,12 @@ export function PackageList() {
   const fetchChunk = useMemo(() => kubeappsFetcher({ baseUrl: config.baseUrl }), [config.baseUrl]);
   const sources = sourcesOf(config);
   const options = useMemo(
-    () => ({ sources, pageSize: config.pageSize, sort: 'displayName' as const, filter: { query: deferredQuery } }),
+    () => ({
+      sources,
+      pageSize: config.pageSize,
+      sort: 'displayName' as const,
+      filter: { query: deferredQuery },
+    }),
     // sources is derived from config: its content is the dependency
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [JSON.stringify(sources), config.pageSize, deferredQuery]

@@ -6,7 +6,11 @@ import type { SourceOptions } from 'kubeapps-pager';
 export const PLUGIN_NAME = 'kubeapps-pager-headlamp-plugin';
 
 /** The three Kubeapps packages plugins. */
-export const KUBEAPPS_PLUGINS = ['helm.packages', 'fluxv2.packages', 'kapp_controller.packages'] as const;
+export const KUBEAPPS_PLUGINS = [
+  'helm.packages',
+  'fluxv2.packages',
+  'kapp_controller.packages',
+] as const;
 
 export interface KubeappsPagerConfig {
   /**

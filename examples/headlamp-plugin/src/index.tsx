@@ -1,6 +1,10 @@
 // kubeapps-pager-headlamp-plugin: a sidebar entry and a route listing Kubeapps' packages through
 // kubeapps-pager (PackageList.tsx), and the plugin's settings (Settings.tsx).
-import { registerPluginSettings, registerRoute, registerSidebarEntry } from '@kinvolk/headlamp-plugin/lib';
+import {
+  registerPluginSettings,
+  registerRoute,
+  registerSidebarEntry,
+} from '@kinvolk/headlamp-plugin/lib';
 import { PLUGIN_NAME } from './config';
 import { PackageList } from './PackageList';
 import { Settings } from './Settings';

@@ -7,15 +7,15 @@
 //
 // What it does not do (usePager will): keep the position in the URL (a reload starts over here:
 // Headlamp's router owns its query string), PageWindow scroll-back, placing late items.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import init, {
-  Pager,
   type ChunkResponse,
   type FetchChunk,
   type ItemOf,
+  Pager,
   type PagerOptions,
   type UnreachableSource,
 } from 'kubeapps-pager';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 // The wasm: `init()` compiles it once per page load (the package's web build hands every later
 // call the first call's promise, and forgets a failed one). headlamp-plugin's bundler (Vite in
@@ -97,7 +97,13 @@ export function usePackagePager<R extends ChunkResponse>(
   }, [loadMore]);
 
   useEffect(() => {
-    const run: Run = { pager: null, controller: new AbortController(), busy: false, closed: false, done: false };
+    const run: Run = {
+      pager: null,
+      controller: new AbortController(),
+      busy: false,
+      closed: false,
+      done: false,
+    };
     current.current = run;
     setItems([]);
     setDone(false);
