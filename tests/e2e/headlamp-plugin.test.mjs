@@ -33,10 +33,14 @@ function newest(...paths) {
   return t;
 }
 
-/** Builds the plugin with headlamp-plugin's toolchain unless dist/main.js is newer than what it is made of. */
+/**
+ * Installs and builds the plugin with headlamp-plugin's toolchain (scripts/headlamp-plugin.sh)
+ * unless its dependencies are installed and dist/main.js is newer than what it is made of.
+ */
 function ensurePluginBuilt() {
   const inputs = [join(EXAMPLE, "src"), join(EXAMPLE, "package-lock.json"), join(ROOT, "pkg/web")];
-  if (existsSync(MAIN_JS) && statSync(MAIN_JS).mtimeMs > newest(...inputs)) return;
+  const installed = existsSync(join(EXAMPLE, "node_modules/@kinvolk/headlamp-plugin/package.json"));
+  if (installed && existsSync(MAIN_JS) && statSync(MAIN_JS).mtimeMs > newest(...inputs)) return;
   execFileSync("bash", [join(ROOT, "scripts/headlamp-plugin.sh")], { stdio: "inherit", timeout: 900_000 });
 }
 
