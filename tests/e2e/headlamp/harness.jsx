@@ -1,97 +1,80 @@
-// A minimal Headlamp host for the plugin's browser test (tests/e2e/headlamp-plugin.test.mjs),
-// bundled by esbuild from examples/headlamp-plugin/node_modules (what @kinvolk/headlamp-plugin
-// installs: Headlamp's own React 18, MUI 5 and components).
+// A Headlamp host for the plugin's browser test (tests/e2e/headlamp-plugin.test.mjs), bundled by
+// esbuild from examples/headlamp-plugin/node_modules: the frontend library that
+// @kinvolk/headlamp-plugin ships is Headlamp's own (its `lib/` is Headlamp's frontend, compiled).
 //
-// Real: React, ReactDOM, react/jsx-runtime, @mui/material (the very objects Headlamp shares as
-// pluginLib.React, .ReactDOM, .ReactJSX, .MuiMaterial), Headlamp's SectionBox and Loader
-// (lib/components/common), Headlamp's light theme (createMuiTheme(lightTheme): SectionBox reads
-// Headlamp's own palette entries), and Headlamp's runPlugin (lib/plugin/runPlugin.js), which runs
-// main.js as Headlamp does: its text through `new Function`, not as a <script> or a module.
-// Fake, and why: the registry (registerRoute, registerSidebarEntry, registerPluginSettings record
-// what they get; Headlamp's own feeds its Redux store and router, which would mean booting the
-// whole Headlamp frontend), ConfigStore (a map in memory with the same get/set/update/useConfig;
-// Headlamp's keeps it in that Redux store), the i18n instance (none: react-i18next's useTranslation then returns the keys) and the rest of
-// pluginLib (absent: the plugin uses none of it, and a use would fail loudly).
-import * as MuiMaterial from '@mui/material';
+// Real: `window.pluginLib` as Headlamp builds it (lib/plugin/index.js: React 18, ReactDOM, MUI,
+// CommonComponents, the registry, ConfigStore, …), Headlamp's Redux store that the registry
+// feeds (registerRoute → state.routes, registerSidebarEntry → state.sidebar, ConfigStore →
+// state.pluginConfigs), Headlamp's light theme (createMuiTheme(lightTheme)), its i18n setup, and
+// Headlamp's runPlugin (lib/plugin/runPlugin.js), which runs main.js as Headlamp does: its text
+// through `new Function`, not as a <script> or a module.
+// Not Headlamp's: the page around the route. Headlamp's App (its sidebar, app bar, cluster
+// chooser and router, which need a Headlamp backend and a cluster) is not booted; the route's
+// component is mounted as Headlamp's router mounts it, inside the store's Provider, a router and
+// the theme. Plugins are not discovered from a backend either: the test names the one to run.
+import '@kinvolk/headlamp-plugin/lib/plugin/index.js';
+import { lightTheme } from '@kinvolk/headlamp-plugin/lib/components/App/defaultAppThemes.js';
+import { createMuiTheme } from '@kinvolk/headlamp-plugin/lib/lib/themes.js';
+import { ConfigStore } from '@kinvolk/headlamp-plugin/lib/plugin/configStore.js';
+import { setPluginSettings } from '@kinvolk/headlamp-plugin/lib/plugin/pluginsSlice.js';
+import { runPlugin } from '@kinvolk/headlamp-plugin/lib/plugin/runPlugin.js';
+import store from '@kinvolk/headlamp-plugin/lib/redux/stores/store.js';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lightTheme } from '@kinvolk/headlamp-plugin/lib/components/App/defaultAppThemes.js';
-import Loader from '@kinvolk/headlamp-plugin/lib/components/common/Loader.js';
-import SectionBox from '@kinvolk/headlamp-plugin/lib/components/common/SectionBox.js';
-import { createMuiTheme } from '@kinvolk/headlamp-plugin/lib/lib/themes.js';
-import { runPlugin } from '@kinvolk/headlamp-plugin/lib/plugin/runPlugin.js';
 import * as React from 'react';
-import * as ReactDOM from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import * as ReactJSX from 'react/jsx-runtime';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
 
-const registry = { routes: [], sidebar: [], settings: [], errors: [] };
-const configs = new Map(); // plugin config key → value
+const errors = [];
 
-class ConfigStore {
-  constructor(key) {
-    this.key = key;
-  }
-  get() {
-    return configs.get(this.key)?.value;
-  }
-  set(value) {
-    const listeners = configs.get(this.key)?.listeners ?? new Set();
-    configs.set(this.key, { value, listeners });
-    for (const l of listeners) l();
-  }
-  update(partial) {
-    this.set({ ...(this.get() ?? {}), ...partial });
-  }
-  useConfig() {
-    const subscribe = (l) => {
-      if (!configs.has(this.key)) configs.set(this.key, { value: undefined, listeners: new Set() });
-      configs.get(this.key).listeners.add(l);
-      return () => configs.get(this.key).listeners.delete(l);
-    };
-    return () => React.useSyncExternalStore(subscribe, () => this.get());
-  }
+/** What the plugin registered, read from Headlamp's store. */
+function registrations() {
+  const state = store.getState();
+  return {
+    routes: Object.values(state.routes.routes),
+    sidebar: Object.values(state.sidebar.entries),
+    settings: state.plugins.pluginSettings.filter((p) => p.settingsComponent).map((p) => p.name),
+    config: state.pluginConfigs,
+    errors,
+  };
 }
+window.harness = { registrations };
 
-window.pluginLib = {
-  React,
-  ReactJSX,
-  ReactDOM,
-  MuiMaterial,
-  CommonComponents: { SectionBox, Loader },
-  ConfigStore,
-  registerRoute: (route) => registry.routes.push(route),
-  registerSidebarEntry: (entry) => registry.sidebar.push(entry),
-  registerPluginSettings: (name, component, displaySaveButton) => registry.settings.push({ name, component, displaySaveButton }),
-};
-window.harness = registry;
-
-/** Loads a plugin's main.js as Headlamp does, with `config` preset in its ConfigStore. */
+/**
+ * Loads a plugin's main.js as Headlamp does, with `config` preset in its ConfigStore. Headlamp
+ * first lists the plugins it found (a plugin's registerPluginSettings attaches to its entry).
+ */
 async function loadPlugin(name, url, config) {
-  if (config) configs.set(name, { value: config, listeners: new Set() });
+  store.dispatch(setPluginSettings([{ name, isEnabled: true }]));
+  if (config) new ConfigStore(name).set(config);
   const source = await (await fetch(url)).text();
   runPlugin(
     `${source}\n//# sourceURL=//plugins/${name}/dist/main.js`,
     name,
     '0.1.0',
-    (e) => registry.errors.push(String(e?.stack ?? e)),
+    (e) => errors.push(String(e?.stack ?? e)),
     Function,
     [],
     []
   );
 }
 
-/** Mounts the component of the route registered at `path` in StrictMode. */
+/** Mounts the component of the route registered at `path`, in StrictMode. */
 function mountRoute(path) {
-  const route = registry.routes.find((r) => r.path === path);
-  if (!route) throw new Error(`no route registered at ${path}: ${registry.routes.map((r) => r.path)}`);
+  const route = store.getState().routes.routes[path];
+  if (!route) throw new Error(`no route registered at ${path}: ${Object.keys(store.getState().routes.routes)}`);
   const Component = route.component;
   createRoot(document.getElementById('main')).render(
     <React.StrictMode>
-      <ThemeProvider theme={createMuiTheme(lightTheme)}>
-        <CssBaseline />
-        <Component />
-      </ThemeProvider>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <ThemeProvider theme={createMuiTheme(lightTheme)}>
+            <CssBaseline />
+            <Component />
+          </ThemeProvider>
+        </MemoryRouter>
+      </Provider>
     </React.StrictMode>
   );
 }
@@ -100,7 +83,7 @@ const params = new URLSearchParams(location.search);
 const plugin = params.get('plugin');
 loadPlugin(plugin, `plugins/${plugin}/main.js`, params.has('config') ? JSON.parse(params.get('config')) : undefined)
   .then(() => {
-    if (registry.errors.length) throw new Error(registry.errors.join('\n'));
+    if (errors.length) throw new Error(errors.join('\n'));
     mountRoute(params.get('route'));
     document.body.dataset.ready = '1';
   })
