@@ -5,8 +5,8 @@
 // headlamp/harness.jsx says what is not Headlamp's), loaded by Headlamp's runPlugin, and the route
 // it registered is mounted. Scrolled to the end, the list shows every package of the demo's
 // ground truth once, in the pager's order; a search is the plugins' own; a plugin down is named,
-// the rest listed whole, and a Retry brings it back. The wasm comes from main.js itself: no
-// request for a .wasm file.
+// the rest listed whole, and a Retry brings it back; the plugin's settings component changes the
+// base URL and the list follows. The wasm comes from main.js itself: no request for a .wasm file.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -62,7 +62,7 @@ const headlampI18nLocales = {
 };
 
 const HTML = `<!doctype html><meta charset="utf-8"><title>Headlamp harness</title><link rel="icon" href="data:,">
-<body><main id="main" style="height:100vh;overflow:auto"></main><script src="harness.js"></script></body>`;
+<body><aside id="settings"></aside><main id="main" style="height:90vh;overflow:auto"></main><script src="harness.js"></script></body>`;
 
 let browser, server, out;
 before(async () => {
@@ -245,4 +245,25 @@ test("a plugin down is named with a Retry, the others are listed whole, and the 
   } finally {
     if (!up) await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
   }
+});
+
+test("the settings: no kubeapps-apis at the base URL names every source with a hint; the right URL typed in the plugin's settings lists them", async () => {
+  const { page, errors } = await openPlugin(await demoConfig({ baseUrl: "/nowhere" }));
+  const first = await settled(page);
+  assert.equal(first.state, "done");
+  assert.equal(first.count, 0);
+  const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
+  assert.match(banner, /no source answers at \/nowhere: check the kubeapps-apis base URL/);
+  assert.match(banner, /helm\.packages.*HTTP 404/);
+
+  // Settings → Plugins → the plugin: its field writes Headlamp's ConfigStore, and the list starts over.
+  await page.fill('#settings input[value="/nowhere"]', "/apis");
+  assert.deepEqual(await page.evaluate(() => window.harness.registrations().config["kubeapps-pager-headlamp-plugin"].baseUrl), "/apis");
+  await page.waitForFunction(() => document.querySelectorAll("[data-identity]").length > 0, null, { timeout: 60_000 });
+  const { ids } = await scrollToEnd(page);
+  assert.deepEqual(ids, (await truth(server, { sort: "displayName" })).identities);
+  assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null);
+  // The 404s of /nowhere are logged by Chromium as failed loads; nothing else may fail.
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await page.close();
 });

@@ -60,18 +60,15 @@ async function loadPlugin(name, url, config) {
   );
 }
 
-/** Mounts the component of the route registered at `path`, in StrictMode. */
-function mountRoute(path) {
-  const route = store.getState().routes.routes[path];
-  if (!route) throw new Error(`no route registered at ${path}: ${Object.keys(store.getState().routes.routes)}`);
-  const Component = route.component;
-  createRoot(document.getElementById('main')).render(
+/** Headlamp's providers around a plugin's component: its store, a router, its light theme. */
+function Headlamp({ path, children }) {
+  return (
     <React.StrictMode>
       <Provider store={store}>
         <MemoryRouter initialEntries={[path]}>
           <ThemeProvider theme={createMuiTheme(lightTheme)}>
             <CssBaseline />
-            <Component />
+            {children}
           </ThemeProvider>
         </MemoryRouter>
       </Provider>
@@ -79,12 +76,35 @@ function mountRoute(path) {
   );
 }
 
+/**
+ * Mounts the component of the route registered at `path` into #main, in StrictMode, and the
+ * plugin's settings component (Settings → Plugins → the plugin, in Headlamp) into #settings.
+ */
+function mount(name, path) {
+  const route = store.getState().routes.routes[path];
+  if (!route) throw new Error(`no route registered at ${path}: ${Object.keys(store.getState().routes.routes)}`);
+  const Component = route.component;
+  createRoot(document.getElementById('main')).render(
+    <Headlamp path={path}>
+      <Component />
+    </Headlamp>
+  );
+  const Settings = store.getState().plugins.pluginSettings.find((p) => p.name === name)?.settingsComponent;
+  if (Settings) {
+    createRoot(document.getElementById('settings')).render(
+      <Headlamp path="/settings/plugins">
+        <Settings />
+      </Headlamp>
+    );
+  }
+}
+
 const params = new URLSearchParams(location.search);
 const plugin = params.get('plugin');
 loadPlugin(plugin, `plugins/${plugin}/main.js`, params.has('config') ? JSON.parse(params.get('config')) : undefined)
   .then(() => {
     if (errors.length) throw new Error(errors.join('\n'));
-    mountRoute(params.get('route'));
+    mount(plugin, params.get('route'));
     document.body.dataset.ready = '1';
   })
   .catch((e) => {
