@@ -45,6 +45,8 @@ interface Run {
   busy: boolean;
   closed: boolean;
   done: boolean;
+  /** retryUnreachable() was called since the current nextPage call began. */
+  retried: boolean;
 }
 
 /**
@@ -70,11 +72,14 @@ export function usePackagePager<R extends ChunkResponse>(
     run.busy = true;
     setLoading(true);
     try {
+      run.retried = false;
       const page = await run.pager.nextPage(fetchChunk, { signal: run.controller.signal });
       if (run.closed) return;
-      run.done = page.done;
+      // A retry made while this call ran may come after the call looked at the sources: the
+      // list is then not done, whatever this page says; the next call asks them.
+      run.done = page.done && !run.retried;
       setItems(shown => shown.concat(page.items));
-      setDone(page.done);
+      setDone(run.done);
       setUnreachable(page.unreachable);
       setError(null);
     } catch (e) {
@@ -91,6 +96,7 @@ export function usePackagePager<R extends ChunkResponse>(
     const run = current.current;
     if (!run?.pager || run.closed) return;
     run.pager.retryUnreachable();
+    run.retried = true;
     run.done = false;
     setDone(false);
     void loadMore();
@@ -103,6 +109,7 @@ export function usePackagePager<R extends ChunkResponse>(
       busy: false,
       closed: false,
       done: false,
+      retried: false,
     };
     current.current = run;
     setItems([]);
