@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { build } from "esbuild";
-import { launch, serve, openPage } from "./support/browser.mjs";
+import { launch, serve, openPage, screenshotPath } from "./support/browser.mjs";
 import { api, truth } from "./support/catalog.mjs";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -156,7 +156,8 @@ async function demoConfig(extra = {}) {
   return { cluster: cfg.cluster, namespaces: namespaces.join(","), pageSize: 50, ...extra };
 }
 
-const sansWasmFile = (requests) => requests.filter((u) => /\.wasm(\?|$)/.test(u));
+/** The requests for a .wasm file. */
+const wasmFileRequests = (requests) => requests.filter((u) => /\.wasm(\?|$)/.test(u));
 
 test("the plugin registers its route, sidebar entry and settings in Headlamp's store", async () => {
   const { page, errors } = await openPlugin(await demoConfig());
@@ -187,8 +188,8 @@ test("scrolled to the end, the list shows every package of the ground truth once
   assert.ok(scrolls >= Math.ceil(expected.count / config.pageSize) - 1, `loaded page by page (${scrolls} scrolls)`);
   // Loaded through the plugin: kubeapps-apis requests to /apis, and no .wasm file fetched.
   assert.ok(requests.some((u) => u.includes("/apis/plugins/")), "the list came from kubeapps-apis' REST paths");
-  assert.deepEqual(sansWasmFile(requests), [], "the wasm comes inlined in main.js");
-  await page.screenshot({ path: (await import("./support/browser.mjs")).screenshotPath("headlamp-plugin") });
+  assert.deepEqual(wasmFileRequests(requests), [], "the wasm comes inlined in main.js");
+  await page.screenshot({ path: screenshotPath("headlamp-plugin") });
   assert.deepEqual(errors, []);
   await page.close();
 });
