@@ -21,9 +21,8 @@ use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
 use crate::order::{SortKey, SortOrder};
-use crate::token::page_token::{
-    canonical_decimal, text_wire, SourceRef, SourceState, MAX_TOKEN_LEN,
-};
+use crate::token::decimal::canonical_decimal;
+use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
 use crate::token::ContinueToken;
 
 use super::reach::Reach;

@@ -23,15 +23,18 @@
 //!
 //! [`ContinueToken::encode`] writes exactly what Go's `json.Marshal` plus
 //! `RawURLEncoding` write (Go 1.22 or later, as every supported Kubernetes
-//! release is built with): fields in the order `v`, `rv`, `start`; `<`, `>`,
-//! `&`, U+2028 and U+2029 escaped as `\u003c`..; `\b \f \n \r \t` as such,
-//! other control characters as `\u00XX` (lowercase hex).
+//! release is built with): fields in the order `v`, `rv`, `start`, strings
+//! escaped as Go escapes them ([`super::go_json`]: `<`, `>`, `&`, U+2028 and
+//! U+2029 as `\u003c`..; `\b \f \n \r \t` as such, other control characters
+//! as `\u00XX`, lowercase hex).
 
 use crate::prelude::*;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::base64url::{self, DecodeRules};
+use super::decimal::canonical_decimal_bytes;
+use super::go_json;
 use super::json::{self, JsonInt};
 use crate::error::{PagerError, Result, TokenFault};
 use crate::text::shown;
@@ -138,20 +141,20 @@ impl ContinueToken {
         // rebuilding a token allocates each buffer once.
         let capacity = [
             20,
-            go_json_string_len(&self.version),
-            go_json_string_len(&self.start),
+            go_json::string_len(&self.version),
+            go_json::string_len(&self.start),
         ]
         .iter()
         .fold(21usize, |sum, n| sum.saturating_add(*n));
         let mut json = String::with_capacity(capacity);
         json.push_str("{\"v\":");
-        write_go_json_string(&mut json, &self.version);
+        go_json::write_string(&mut json, &self.version);
         json.push_str(",\"rv\":");
         json.push_str(&self.resource_version.to_string());
         json.push_str(",\"start\":");
-        write_go_json_string(&mut json, &self.start);
+        go_json::write_string(&mut json, &self.start);
         json.push('}');
-        debug_assert!(json.len() <= capacity, "go_json_string_len undercounts");
+        debug_assert!(json.len() <= capacity, "go_json::string_len undercounts");
         Ok(base64url::encode(json.as_bytes()))
     }
 
@@ -192,10 +195,10 @@ impl ContinueToken {
             Some(m) => (true, m),
             None => (false, rv),
         };
-        let magnitude = super::page_token::canonical_decimal_bytes(magnitude)?;
+        let magnitude = canonical_decimal_bytes(magnitude)?;
         let rv = i128::from(magnitude);
         let rv = i64::try_from(if negative { -rv } else { rv }).ok()?;
-        let parsed = ContinueToken::new(rv, unescape_go_string(start)?);
+        let parsed = ContinueToken::new(rv, go_json::unescape(start)?);
         (parsed.encode().ok()? == token).then_some(parsed)
     }
 
@@ -300,87 +303,11 @@ pub fn path_clean(path: &str) -> String {
     }
 }
 
-/// Length of `s` written by [`write_go_json_string`], quotes included.
-fn go_json_string_len(s: &str) -> usize {
-    let mut len = 2usize;
-    for c in s.chars() {
-        let n = match c {
-            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => 2,
-            '\u{2028}' | '\u{2029}' => 6,
-            c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => 6,
-            c => c.len_utf8(),
-        };
-        len = len.saturating_add(n);
-    }
-    len
-}
-
-/// Writes `s` as a JSON string exactly as Go's `encoding/json` does (with its
-/// default HTML escaping, Go 1.22+): see the module docs.
-pub(crate) fn write_go_json_string(out: &mut String, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            // Go 1.22 writes these two short forms (before: \u0008, \u000c).
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => {
-                let b = c as u32;
-                out.push_str("\\u00");
-                out.push(char::from(HEX[(b >> 4) as usize & 0xF]));
-                out.push(char::from(HEX[b as usize & 0xF]));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 /// `b` without `prefix`, if it starts with it: `[u8]::strip_prefix` keeps a slicing panic path in
 /// the wasm, `split_at_checked` none (size).
 fn strip_prefix<'a>(b: &'a [u8], prefix: &[u8]) -> Option<&'a [u8]> {
     let (head, tail) = b.split_at_checked(prefix.len())?;
     (head == prefix).then_some(tail)
-}
-
-/// The inside of a JSON string as [`write_go_json_string`] writes it, unescaped; `None` for an
-/// escape it cannot read or text that is not UTF-8. Lenient (e.g. `\/` or `\u0041` are read
-/// too): the caller checks the result by writing it back.
-fn unescape_go_string(s: &[u8]) -> Option<String> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while let Some(&b) = s.get(i) {
-        i += 1;
-        if b != b'\\' {
-            out.push(b);
-            continue;
-        }
-        let escaped = match *s.get(i)? {
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                let hex = s.get(i + 1..i + 5)?;
-                i += 4;
-                let digit = |h: &u8| char::from(*h).to_digit(16);
-                char::from_u32(hex.iter().try_fold(0, |n, h| Some(n << 4 | digit(h)?))?)?
-            }
-            other => char::from(other),
-        };
-        i += 1;
-        out.extend_from_slice(escaped.encode_utf8(&mut [0; 4]).as_bytes());
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The fields of the apiserver's `continueToken` struct as Go's decoder fills them.
@@ -618,14 +545,6 @@ mod tests {
             let text = token.encode().unwrap_or_default();
             assert_eq!(ContinueToken::decode_canonical(&text), Some(token), "{rv}");
         }
-    }
-
-    #[test]
-    fn json_length_is_counted_exactly() {
-        let s = "a\"\\\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}<>&\u{2028}\u{2029}é😀";
-        let mut out = String::new();
-        write_go_json_string(&mut out, s);
-        assert_eq!(go_json_string_len(s), out.len(), "{out}");
     }
 
     #[test]

@@ -12,6 +12,8 @@ use crate::prelude::*;
 use serde::Serialize;
 
 use super::continue_token::ContinueToken;
+use super::kind::kind_by_shape;
+pub use super::kind::TokenKind;
 use super::kubeapps::{CoreToken, PluginOffset};
 use super::page_token::{decode_frame, PageToken};
 use crate::error::{PagerError, TokenFault};
@@ -66,21 +68,6 @@ pub enum TokenInfo {
     },
 }
 
-/// The kinds of token [`inspect_token`] knows. Serde: `"page"`, `"continue"`,
-/// `"kubeappsCore"`, `"kubeappsOffset"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum TokenKind {
-    /// The pager's NextPageToken.
-    Page,
-    /// A Kubernetes continue token.
-    Continue,
-    /// A Kubeapps core API token.
-    KubeappsCore,
-    /// A Kubeapps plugin offset.
-    KubeappsOffset,
-}
-
 /// Tells a token's kind and decodes it. Never fails and never panics: a
 /// token no decoder accepts gives [`TokenInfo::Invalid`].
 ///
@@ -131,39 +118,6 @@ pub fn inspect_token(text: &str) -> TokenInfo {
         Ok(token) => TokenInfo::Continue(token),
         Err(e) if shape == Some(TokenKind::Continue) => invalid(TokenKind::Continue, e),
         Err(_) => invalid(TokenKind::Page, page_error),
-    }
-}
-
-/// A token's kind by its shape alone, as [`inspect_token`] first tells kinds apart: a Kubeapps
-/// core token is JSON, a plugin's token a decimal offset, a Kubernetes continue token base64 of
-/// JSON (`eyJ`, which no page token's frame starts with); `None` for anything else (a page token).
-fn kind_by_shape(text: &str) -> Option<TokenKind> {
-    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-    if text.trim_start().starts_with('{') {
-        Some(TokenKind::KubeappsCore)
-    } else if !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit()) {
-        Some(TokenKind::KubeappsOffset)
-    } else if text.starts_with("eyJ") {
-        Some(TokenKind::Continue)
-    } else {
-        None
-    }
-}
-
-/// What `text` looks like when its shape is that of a token of another kind than a page token
-/// ([`kind_by_shape`]), for a page token error to say so: such a token pasted where a
-/// NextPageToken belongs fails with an unrelated-looking reason. By shape alone: the pager's
-/// entry links no decoder of the other kinds for this.
-pub(crate) fn other_kind(text: &str) -> Option<&'static str> {
-    match kind_by_shape(text)? {
-        TokenKind::KubeappsCore => {
-            Some("a Kubeapps core API page token (JSON of per-plugin offsets)")
-        }
-        TokenKind::KubeappsOffset => Some("a Kubeapps plugin's page token (a decimal item offset)"),
-        TokenKind::Continue => {
-            Some("a Kubernetes continue token (base64 of JSON, k8s.io/apiserver/pkg/storage)")
-        }
-        TokenKind::Page => None,
     }
 }
 

@@ -20,7 +20,8 @@ use crate::prelude::*;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::continue_token::write_go_json_string;
+use super::decimal::canonical_decimal;
+use super::go_json;
 use super::json::{self, JsonInt};
 use crate::error::{PagerError, Result, TokenFault};
 use crate::text::shown;
@@ -86,7 +87,7 @@ impl PluginOffset {
         if token.len() > 1 && token.starts_with('0') {
             return fail(TokenFault::InvalidField, "Kubeapps writes no leading zeros");
         }
-        match super::page_token::canonical_decimal(token) {
+        match canonical_decimal(token) {
             Some(n) if n <= MAX_OFFSET => Ok(PluginOffset::Offset(n)),
             _ => fail(TokenFault::Overflow, "over the largest offset, 2147483647"),
         }
@@ -210,7 +211,7 @@ impl CoreToken {
             if i > 0 {
                 out.push(',');
             }
-            write_go_json_string(&mut out, plugin);
+            go_json::write_string(&mut out, plugin);
             out.push(':');
             out.push_str(&offset.encode()?);
         }

@@ -1,0 +1,270 @@
+// The Headlamp plugin (examples/headlamp-plugin/) in Chromium against the demo server: its
+// dist/main.js, built by headlamp-plugin's own toolchain (scripts/headlamp-plugin.sh, run here
+// when the build is missing or older than its sources or the package), runs in a host page made
+// of Headlamp's own frontend library (window.pluginLib, its registry and Redux store, its theme;
+// headlamp/harness.jsx says what is not Headlamp's), loaded by Headlamp's runPlugin, and the route
+// it registered is mounted. Scrolled to the end, the list shows every package of the demo's
+// ground truth once, in the pager's order; a search is the plugins' own; a plugin down is named,
+// the rest listed whole, and a Retry brings it back; the plugin's settings component changes the
+// base URL and the list follows. The wasm comes from main.js itself: no request for a .wasm file.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { build } from "esbuild";
+import { launch, serve, openPage, screenshotPath } from "./support/browser.mjs";
+import { api, truth } from "./support/catalog.mjs";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const EXAMPLE = join(ROOT, "examples/headlamp-plugin");
+const MAIN_JS = join(EXAMPLE, "dist/main.js");
+const PLUGIN = "kubeapps-pager-headlamp-plugin";
+const ROUTE = "/kubeapps-packages";
+
+/** The newest modification time among `paths` (files, or folders walked). */
+function newest(...paths) {
+  let t = 0;
+  for (const p of paths) {
+    const s = statSync(p);
+    if (s.isDirectory()) for (const e of readdirSync(p)) t = Math.max(t, newest(join(p, e)));
+    else t = Math.max(t, s.mtimeMs);
+  }
+  return t;
+}
+
+/**
+ * Installs and builds the plugin with headlamp-plugin's toolchain (scripts/headlamp-plugin.sh)
+ * unless its dependencies are installed and dist/main.js is newer than what it is made of.
+ */
+function ensurePluginBuilt() {
+  const inputs = [join(EXAMPLE, "src"), join(EXAMPLE, "package-lock.json"), join(ROOT, "pkg/web")];
+  const installed = existsSync(join(EXAMPLE, "node_modules/@kinvolk/headlamp-plugin/package.json"));
+  if (installed && existsSync(MAIN_JS) && statSync(MAIN_JS).mtimeMs > newest(...inputs)) return;
+  execFileSync("bash", [join(ROOT, "scripts/headlamp-plugin.sh")], { stdio: "inherit", timeout: 900_000 });
+}
+
+/**
+ * Headlamp's i18n setup loads its locales with `import(\`./locales/${lng}/${ns}.json?import=default\`)`,
+ * Vite's syntax; esbuild bundles the same files from the glob without the query.
+ */
+const headlampI18nLocales = {
+  name: "headlamp-i18n-locales",
+  setup(b) {
+    b.onLoad({ filter: /headlamp-plugin[\\/]lib[\\/]i18n[\\/]config\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const contents = source.replace(".json?import=default`", ".json`");
+      if (contents === source) throw new Error(`${args.path}: the locales import changed; update this plugin`);
+      return { contents, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+const HTML = `<!doctype html><meta charset="utf-8"><title>Headlamp harness</title><link rel="icon" href="data:,">
+<body><aside id="settings"></aside><main id="main" style="height:90vh;overflow:auto"></main><script src="harness.js"></script></body>`;
+
+let browser, server, out;
+before(async () => {
+  ensurePluginBuilt();
+  // The demo server serves the host page as its www/: index.html, harness.js, and the plugin
+  // where Headlamp serves plugins (plugins/<name>/main.js); /apis on the same origin is the
+  // plugin's default base URL.
+  out = mkdtempSync(join(tmpdir(), "headlamp-harness-"));
+  mkdirSync(join(out, "plugins", PLUGIN), { recursive: true });
+  copyFileSync(MAIN_JS, join(out, "plugins", PLUGIN, "main.js"));
+  writeFileSync(join(out, "index.html"), HTML);
+  await build({
+    entryPoints: [new URL("./headlamp/harness.jsx", import.meta.url).pathname],
+    bundle: true,
+    format: "iife",
+    jsx: "automatic",
+    outfile: join(out, "harness.js"),
+    nodePaths: [join(EXAMPLE, "node_modules")],
+    // What Headlamp's own (Vite) build of its frontend provides, for its compiled lib/: JSX in .js
+    // files, import.meta.env, a `process` and `global`, `path`, styles and fonts it imports.
+    define: { "process.env.NODE_ENV": '"development"', "import.meta.env": "{}", global: "globalThis" },
+    banner: { js: "var process = globalThis.process || { env: {}, versions: {}, browser: true };" },
+    loader: { ".js": "jsx", ".css": "empty", ".ttf": "empty", ".woff": "empty", ".woff2": "empty", ".svg": "dataurl", ".png": "dataurl" },
+    alias: { path: "path-browserify" },
+    plugins: [headlampI18nLocales],
+    // React's development build (StrictMode runs effects twice only there), minified: the page
+    // loads 11 MB instead of 25 MB, about twice as fast.
+    minify: true,
+    logLevel: "error",
+  });
+  browser = await launch();
+  server = await serve({ wwwDir: out });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+/**
+ * Opens the host page with `config` preset in the plugin's ConfigStore and waits until the route
+ * is mounted. Records every request URL. Returns `{ page, errors, requests }`.
+ */
+async function openPlugin(config) {
+  const { page, errors } = await openPage(browser, "about:blank");
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  const params = new URLSearchParams({ plugin: PLUGIN, route: ROUTE, config: JSON.stringify(config) });
+  await page.goto(`${server.url}index.html?${params}`);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
+  const ready = await page.evaluate(() => ({ ready: document.body.dataset.ready, error: document.body.dataset.error }));
+  assert.equal(ready.ready, "1", `the host page failed: ${ready.error}`);
+  return { page, errors, requests };
+}
+
+/** The list's `{ state, count }` once no page is loading. */
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const state = document.querySelector('[data-testid="kubeapps-packages"]')?.dataset.state;
+    return state !== undefined && state !== "loading";
+  }, null, { timeout: 60_000 });
+  return page.$eval('[data-testid="kubeapps-packages"]', (e) => ({ state: e.dataset.state, count: Number(e.dataset.count) }));
+}
+
+/** Scrolls the last row into view until the list is done; returns the rows' identities in order and the pages it took. */
+async function scrollToEnd(page, maxScrolls = 200) {
+  for (let scrolls = 0; scrolls < maxScrolls; scrolls++) {
+    const s = await settled(page);
+    if (s.state === "error") throw new Error(await page.textContent('[data-testid="kubeapps-error"]'));
+    if (s.state === "done") {
+      const ids = await page.$$eval("[data-identity]", (rows) => rows.map((r) => r.dataset.identity));
+      return { ids, scrolls };
+    }
+    await page.$eval("tbody tr:last-child", (row) => row.scrollIntoView());
+    await page.waitForFunction(
+      (count) => {
+        const e = document.querySelector('[data-testid="kubeapps-packages"]');
+        return Number(e.dataset.count) > count || ["done", "error"].includes(e.dataset.state);
+      },
+      s.count,
+      { timeout: 60_000 }
+    );
+  }
+  throw new Error(`the list did not end within ${maxScrolls} scrolls`);
+}
+
+/** The plugin's config for every plugin and namespace the demo serves. */
+async function demoConfig(extra = {}) {
+  const cfg = await api(server, "/demo/config");
+  const namespaces = [...new Set(cfg.plugins.flatMap((p) => Object.keys(p.namespaces)))].sort();
+  return { cluster: cfg.cluster, namespaces: namespaces.join(","), pageSize: 50, ...extra };
+}
+
+/** The requests for a .wasm file. */
+const wasmFileRequests = (requests) => requests.filter((u) => /\.wasm(\?|$)/.test(u));
+
+test("the plugin registers its route, sidebar entry and settings in Headlamp's store", async () => {
+  const { page, errors } = await openPlugin(await demoConfig());
+  const reg = await page.evaluate(() => {
+    const r = window.harness.registrations();
+    return {
+      routes: r.routes.map((x) => ({ path: x.path, sidebar: x.sidebar, exact: x.exact })),
+      sidebar: r.sidebar.map((x) => ({ name: x.name, url: x.url, label: x.label })),
+      settings: r.settings,
+    };
+  });
+  assert.deepEqual(reg.routes, [{ path: ROUTE, sidebar: "kubeapps-packages", exact: true }]);
+  assert.deepEqual(reg.sidebar, [{ name: "kubeapps-packages", url: ROUTE, label: "Kubeapps packages" }]);
+  assert.deepEqual(reg.settings, [PLUGIN]);
+  await settled(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("scrolled to the end, the list shows every package of the ground truth once, in the pager's order", async () => {
+  const config = await demoConfig();
+  const { page, errors, requests } = await openPlugin(config);
+  const { ids, scrolls } = await scrollToEnd(page);
+  const expected = await truth(server, { sort: "displayName" });
+  assert.ok(expected.count > 1000, `the demo catalog is big enough to page (${expected.count})`);
+  assert.equal(new Set(ids).size, ids.length, "no package twice");
+  assert.deepEqual(ids, expected.identities, "every package once, in the ground truth's order");
+  assert.ok(scrolls >= Math.ceil(expected.count / config.pageSize) - 1, `loaded page by page (${scrolls} scrolls)`);
+  // Loaded through the plugin: kubeapps-apis requests to /apis, and no .wasm file fetched.
+  assert.ok(requests.some((u) => u.includes("/apis/plugins/")), "the list came from kubeapps-apis' REST paths");
+  assert.deepEqual(wasmFileRequests(requests), [], "the wasm comes inlined in main.js");
+  await page.screenshot({ path: screenshotPath("headlamp-plugin") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a search is the plugins' own: the list is what their search matches", async () => {
+  const { page, errors } = await openPlugin(await demoConfig());
+  await settled(page);
+  const all = await truth(server, { sort: "displayName" });
+  const expected = await truth(server, { sort: "displayName", query: "sql" });
+  assert.ok(expected.count > 0 && expected.count < all.count, `a search that matches some (${expected.count} of ${all.count})`);
+  await page.fill('[data-testid="kubeapps-search"]', "sql");
+  // The search is a new list: wait until its first page replaced the unfiltered rows.
+  await page.waitForFunction(
+    (matching) => {
+      const e = document.querySelector('[data-testid="kubeapps-packages"]');
+      const rows = [...document.querySelectorAll("[data-identity]")].map((r) => r.dataset.identity);
+      return e.dataset.state !== "loading" && rows.length > 0 && rows.every((id) => matching.includes(id));
+    },
+    expected.identities,
+    { timeout: 60_000 }
+  );
+  const { ids } = await scrollToEnd(page);
+  assert.deepEqual(ids, expected.identities);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a plugin down is named with a Retry, the others are listed whole, and the Retry brings it back", async () => {
+  await api(server, "/demo/down", { plugin: "fluxv2.packages", down: true, kind: "Unimplemented" });
+  let up = false;
+  try {
+    const { page, errors } = await openPlugin(await demoConfig());
+    const { ids } = await scrollToEnd(page);
+    const others = await truth(server, { sort: "displayName", plugins: ["helm.packages", "kapp_controller.packages"] });
+    assert.deepEqual(ids, others.identities, "the other plugins whole, in order");
+    const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
+    assert.match(banner, /fluxv2\.packages/);
+
+    // Back up, and Retry: its packages come (after the others: the local hook appends late
+    // items), none twice, none missed.
+    await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
+    up = true;
+    await page.click('[data-testid="kubeapps-unreachable"] button');
+    await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-packages"]').dataset.state !== "done");
+    const after = await scrollToEnd(page);
+    const all = await truth(server, { sort: "displayName" });
+    assert.equal(new Set(after.ids).size, after.ids.length, "no package twice");
+    assert.deepEqual([...after.ids].sort(), [...all.identities].sort(), "every package once");
+    assert.deepEqual(after.ids.slice(0, ids.length), ids, "what was shown stays where it was");
+    assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null, "the banner is gone");
+    // 501 responses are logged by Chromium as failed loads; nothing else may fail.
+    assert.deepEqual(errors.filter((e) => !/status of 501/.test(e)), []);
+    await page.close();
+  } finally {
+    if (!up) await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
+  }
+});
+
+test("the settings: no kubeapps-apis at the base URL names every source with a hint; the right URL typed in the plugin's settings lists them", async () => {
+  const { page, errors } = await openPlugin(await demoConfig({ baseUrl: "/nowhere" }));
+  const first = await settled(page);
+  assert.equal(first.state, "done");
+  assert.equal(first.count, 0);
+  const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
+  assert.match(banner, /no source answers at \/nowhere: check the kubeapps-apis base URL/);
+  assert.match(banner, /helm\.packages.*HTTP 404/);
+
+  // Settings → Plugins → the plugin: its field writes Headlamp's ConfigStore, and the list starts over.
+  await page.fill('#settings input[value="/nowhere"]', "/apis");
+  assert.deepEqual(await page.evaluate(() => window.harness.registrations().config["kubeapps-pager-headlamp-plugin"].baseUrl), "/apis");
+  await page.waitForFunction(() => document.querySelectorAll("[data-identity]").length > 0, null, { timeout: 60_000 });
+  const { ids } = await scrollToEnd(page);
+  assert.deepEqual(ids, (await truth(server, { sort: "displayName" })).identities);
+  assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null);
+  // The 404s of /nowhere are logged by Chromium as failed loads; nothing else may fail.
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await page.close();
+});
