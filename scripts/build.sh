@@ -27,8 +27,9 @@ cargo build --locked --release --target wasm32-unknown-unknown --no-default-feat
   --target-dir target/collation
 
 # Skip the rest (≈1 min of wasm-bindgen, wasm-opt and esbuild) when nothing it reads has changed.
-# wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too.
-stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" "$COLLATION_WASM" src/wasm/*.js scripts/build.sh scripts/package.mjs docs/PACKAGE.md LICENSE \
+# wasm-bindgen copies the JS snippets (src/wasm/*.js) from the source tree: they count too, as do
+# the plain-JS entries package.mjs copies (src/react/).
+stamp=$(cat "$PAGER_WASM" "$CODEC_WASM" "$COLLATION_WASM" src/wasm/*.js src/react/* scripts/build.sh scripts/package.mjs docs/PACKAGE.md LICENSE \
   node_modules/esbuild/package.json | sha256sum | cut -c1-64)
 if [ -f pkg/.build-stamp ] && [ "$(cat pkg/.build-stamp)" = "$stamp" ]; then
   echo "pkg/ is up to date"

@@ -4,7 +4,7 @@
 // module, "./codec" for the codec module, "./collation" for the pager module with the collator,
 // with codec/ and collation/package.json for resolvers that ignore `exports`) and its README
 // (docs/PACKAGE.md).
-import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, existsSync, copyFileSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 
@@ -246,6 +246,39 @@ function targets(prefix, dir) {
   };
 }
 
+/**
+ * The plain-JS entries over the pager entry, from src/react/: `kubeapps-pager/react` (`usePager`,
+ * imports "react") in pkg/react/, and `kubeapps-pager/tanstack` (`pagerInfiniteQuery`, TanStack
+ * Query's options) in pkg/tanstack/. Each ships its ESM source as it is (`index.js`, importing
+ * "kubeapps-pager": the pager entry the consumer resolves, web build in a bundler), a CommonJS
+ * copy made by esbuild (`index.cjs`, for `require`) and its hand-written declarations
+ * (`index.d.ts`, and `index.d.cts` for `require` under `nodenext`). No wasm entry imports them.
+ */
+const JS_ENTRIES = [
+  { dir: "react", source: "index" },
+  { dir: "tanstack", source: "tanstack" },
+];
+const { transformSync } = createRequire(import.meta.url)("esbuild");
+for (const { dir, source } of JS_ENTRIES) {
+  const out = join(pkg, dir);
+  mkdirSync(out, { recursive: true });
+  const code = readFileSync(join(root, "src", "react", `${source}.js`), "utf8");
+  writeFileSync(join(out, "index.js"), code);
+  writeFileSync(join(out, "index.cjs"), transformSync(code, { format: "cjs", target: "es2022", platform: "neutral" }).code);
+  const dts = readFileSync(join(root, "src", "react", `${source}.d.ts`), "utf8");
+  writeFileSync(join(out, "index.d.ts"), dts);
+  writeFileSync(join(out, "index.d.cts"), dts);
+  // No package.json in the folder: it would be the package scope of its files, and their import of
+  // "kubeapps-pager" (a self-reference, which is how it resolves when the package is a symlink:
+  // `npm link`, a `file:` install) needs pkg/package.json to be it. Resolvers that ignore
+  // `exports` (Jest 27's) map the name to index.cjs (docs/USAGE.md).
+}
+/** The conditional exports of a plain-JS entry under `dir`. */
+const jsEntry = (dir) => ({
+  import: { types: `./${dir}/index.d.ts`, default: `./${dir}/index.js` },
+  require: { types: `./${dir}/index.d.cts`, default: `./${dir}/index.cjs` },
+});
+
 const description = "Correct, resumable paging over Kubernetes-style package lists (Kubeapps plugins), in WebAssembly";
 writeJson(join(pkg, "package.json"), {
   name: "kubeapps-pager",
@@ -260,12 +293,17 @@ writeJson(join(pkg, "package.json"), {
     ".": conditions("."),
     "./codec": conditions("./codec"),
     "./collation": conditions("./collation"),
+    "./react": jsEntry("react"),
+    "./tanstack": jsEntry("tanstack"),
     ...targets(".", "."),
     ...targets("./codec", "./codec"),
     ...targets("./collation", "./collation"),
     "./package.json": "./package.json",
   },
-  files: ["web/", "bundler/", "nodejs/", "codec/", "collation/", "README.md", "LICENSE"],
+  files: ["web/", "bundler/", "nodejs/", "codec/", "collation/", "react/", "tanstack/", "README.md", "LICENSE"],
+  // The react and tanstack entries only: the wasm entries need neither.
+  peerDependencies: { react: ">=18", "@tanstack/react-query": "^5" },
+  peerDependenciesMeta: { react: { optional: true }, "@tanstack/react-query": { optional: true } },
   sideEffects: [
     "./bundler/*.js", "./nodejs/*.js", "./codec/bundler/*.js", "./codec/nodejs/*.js",
     "./collation/bundler/*.js", "./collation/nodejs/*.js",
@@ -283,10 +321,11 @@ for (const sub of ["codec", "collation"]) {
     types: "./web/index.d.ts",
   });
 }
-// The package's README is for its users (docs/PACKAGE.md), not the repository's.
+// The package's README is for its users (docs/PACKAGE.md), not the repository's; without the
+// `<!-- tsc: … -->` lines that give tests/ts/usage-snippets.mjs a snippet's context.
 writeFileSync(
   join(pkg, "README.md"),
-  readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version),
+  readFileSync(join(root, "docs", "PACKAGE.md"), "utf8").replaceAll("{{version}}", version).replace(/^<!-- tsc: .* -->\n/gm, ""),
 );
 if (existsSync(join(root, "LICENSE"))) copyFileSync(join(root, "LICENSE"), join(pkg, "LICENSE"));
 console.log(`pkg/: kubeapps-pager ${version} (pager, codec and collation modules; web, bundler, nodejs)`);

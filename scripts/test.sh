@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test layer against the built package (scripts/build.sh first). Exits non-zero on any failure.
 # Layers: host cargo tests · model-based test (release) · wasm-bindgen-test in Node and headless Chromium ·
-# node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS, CRA 5's Jest 27) ·
+# node --test on the package · consumers of the packed tarball (webpack 5, Vite, ESM, CommonJS, CRA 5's Jest 27;
+# a React app on the react and tanstack entries, React 18 and 19, webpack 5 and Vite) ·
 # demo server tests · real services (PostgreSQL, etcd) · tsc --strict over TypeScript consumers
-# (nodenext, bundler, node10, a dashboard's protobuf-es/Connect code) · the Headlamp plugin example
-# (headlamp-plugin tsc, lint, build) · browser e2e.
+# (nodenext, bundler, node10, a dashboard's protobuf-es/Connect code, React and TanStack Query,
+# docs/USAGE.md's snippets) · the Headlamp plugin example (headlamp-plugin tsc, lint, build) · browser e2e.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -37,7 +38,7 @@ browser_tests() {
 }
 step "wasm-bindgen-test (headless Chromium)" browser_tests
 step "node --test: the npm package" node --test --test-timeout=120000 tests/js/
-step "package consumers: webpack 5, Vite, ESM, CommonJS, Jest 27" node --test --test-concurrency=1 --test-timeout=300000 tests/consumers/
+step "package consumers: webpack 5, Vite, ESM, CommonJS, Jest 27, React 18/19" node --test --test-concurrency=1 --test-timeout=300000 tests/consumers/
 if [ -d tests/server ]; then
   step "node --test: demo server" node --test --test-timeout=120000 tests/server/
 fi
@@ -54,7 +55,10 @@ fi
 # The consumer imports "kubeapps-pager" as a user would: resolve it to the built package.
 mkdir -p tests/ts/node_modules && ln -sfn ../../../pkg tests/ts/node_modules/kubeapps-pager
 # One run per documented setting: nodenext (Node ESM and CommonJS), bundler, node10, skipLibCheck;
-# and a dashboard's protobuf-es/Connect code under bundler, skipLibCheck off (tsconfig.protobuf.json).
+# a dashboard's protobuf-es/Connect code under bundler, skipLibCheck off (tsconfig.protobuf.json);
+# the react and tanstack entries with React 19's and 18's and TanStack Query's types (tsconfig.react*.json); and
+# every snippet of docs/USAGE.md (tsconfig.usage.json, over the files usage-snippets.mjs writes).
+node tests/ts/usage-snippets.mjs
 for config in tests/ts/tsconfig*.json; do
   step "tsc --noEmit --strict: TypeScript consumer ($(basename "$config"))" node_modules/.bin/tsc -p "$config"
 done

@@ -170,7 +170,7 @@ impl SourceSpec {
 /// Everything a pager is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PagerOptions {
-    /// The sources, 1 to 64, identities unique.
+    /// The sources, 0 to 64 (none: an empty, done list), identities unique.
     pub sources: Vec<SourceSpec>,
     /// Items per page, 1 to 10,000.
     pub page_size: u32,
@@ -223,7 +223,8 @@ impl PagerOptions {
 
     /// Checks every rule; `INVALID_OPTIONS` names the first field that breaks one.
     ///
-    /// Rules: 1 to 64 `sources` with unique identities and non-empty plugin
+    /// Rules: 0 to 64 `sources` (none is an empty list: its first page is empty and done, as a
+    /// dashboard with no packages plugin configured has) with unique identities and non-empty plugin
     /// names, whose identities take at most half a page token (3,072 bytes with
     /// the fixed fields, so that every source's position fits beside keys of up
     /// to [`max_key_bytes`](PagerOptions::max_key_bytes)); `pageSize` and
@@ -244,11 +245,11 @@ impl PagerOptions {
                 ),
             ));
         }
-        if self.sources.is_empty() || self.sources.len() > MAX_SOURCES {
+        if self.sources.len() > MAX_SOURCES {
             return Err(PagerError::options(
                 "sources",
                 format!(
-                    "{} sources given; 1 to {MAX_SOURCES} are allowed",
+                    "{} sources given; at most {MAX_SOURCES} are allowed",
                     self.sources.len()
                 ),
             ));
@@ -476,7 +477,7 @@ mod tests {
         type Edit = fn(&mut PagerOptions);
         let table: Vec<(&str, Edit, Option<&str>)> = vec![
             ("defaults are valid", |_| {}, None),
-            ("no sources", |o| o.sources.clear(), Some("sources")),
+            ("no sources (an empty list)", |o| o.sources.clear(), None),
             (
                 "65 sources",
                 |o| {

@@ -3061,3 +3061,20 @@ fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resum
         ],
     );
 }
+
+/// No sources (a dashboard with no packages plugin configured) is an empty list: its first page
+/// is empty and done, asks nothing, and its token resumes to the same empty list.
+#[test]
+fn no_sources_is_an_empty_done_list() {
+    let options = PagerOptions::new(Vec::new());
+    let mut p: Pager<ItemFields> = Pager::new(options.clone()).expect("no sources is valid");
+    assert!(p.next_requests().is_empty(), "nothing to ask");
+    assert!(p.page_ready());
+    let page = p.take_page().unwrap().expect("a page");
+    assert!(page.items.is_empty());
+    assert!(page.done);
+    assert!(page.unreachable.is_empty());
+    let mut resumed: Pager<ItemFields> = Pager::resume(&page.next_page_token, options).unwrap();
+    let again = resumed.take_page().unwrap().expect("a page");
+    assert!(again.items.is_empty() && again.done);
+}

@@ -120,7 +120,8 @@ export interface PagerPredicate<T = any> {
  */
 export interface PagerOptions<T = any> {
   /**
-   * 1 to 64 sources, identities unique. Every page token holds every source's identity: together
+   * 0 to 64 sources, identities unique (none: an empty list, whose first page is empty and
+   * `done`, as a dashboard with no packages plugin configured has). Every page token holds every source's identity: together
    * (plugin, cluster and namespace names, about 3 bytes per source besides) they may take at most
    * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
    * also sets the longest item key a pager takes: see {@link ChunkResponse}.
@@ -470,6 +471,13 @@ export function kubeappsFetcher(options: KubeappsFetcherOptions): FetchChunk<Kub
 export interface ConnectListRequest {
   context: { cluster: string; namespace: string };
   paginationOptions: { pageToken: string; pageSize: number };
+  /**
+   * The filter the plugin applies itself (Kubeapps' `FilterOptions`: `query`, `categories`,
+   * `repositories`, `pkgVersion`, `appVersion`), the request's {@link ChunkRequest.filterOptions}:
+   * sent to a source that filters itself when the filter asks something, absent otherwise.
+   * A generated request message's `filterOptions` field takes it as it is.
+   */
+  filterOptions?: KubeappsFilterOptions;
 }
 
 /**
@@ -570,6 +578,12 @@ export declare class PageWindow<R extends ChunkResponse = ChunkResponse> {
   tokenOf(index: number): string | undefined;
   /** The first loaded page's position, for {@link writePageToken}. */
   position(): Required<PagePosition>;
+  /**
+   * Retries the sources set aside as unreachable (`Pager.retryUnreachable` of the pager kept for
+   * `next()`): the next `next()` asks them, also after the last page (`done` is then false).
+   * Returns how many sources it retried (0 when no pager is kept yet).
+   */
+  retryUnreachable(): number;
   /** Frees the pager it keeps for `next()`. */
   free(): void;
   [Symbol.dispose](): void;
@@ -578,6 +592,12 @@ export declare class PageWindow<R extends ChunkResponse = ChunkResponse> {
 /** Where {@link readPageToken} and {@link writePageToken} look: `param` (default `"page"`), and the page's `location` and `history` (default the globals). */
 export interface UrlTokenOptions {
   param?: string;
+  /**
+   * `"auto"` (default): under a hash route (`#/…`) the hash's query, else the search.
+   * `"search"`: always the URL's search, before any `#`: the part a hash router (React Router's
+   * HashRouter) never reads, so it never shows the parameter as one of its own.
+   */
+  place?: "auto" | "search";
   location?: { href: string };
   history?: { state: unknown; replaceState(state: unknown, unused: string, url?: string | URL | null): void };
 }

@@ -122,6 +122,18 @@ class PageWindow {
     });
   }
 
+  /**
+   * Asks the sources set aside as unreachable again (`Pager.retryUnreachable` of the pager
+   * `next()` keeps; none when no page is loaded yet or the window dropped it): the next `next()`
+   * asks them, also after a last page (the list is then no longer done). Returns how many
+   * sources it retried.
+   */
+  retryUnreachable() {
+    const retried = this.forward?.pager.retryUnreachable() ?? 0;
+    if (retried > 0) this.end = false;
+    return retried;
+  }
+
   /** Frees the pager `next()` keeps. The window can go on (it opens another one). */
   free() {
     this.#dropForward();
@@ -169,12 +181,15 @@ const invalid = (field, what) => makeError("INVALID_OPTIONS", `invalid options: 
 const STATE_KEY = "kubeappsPager";
 
 /**
- * Where the query sits: in the hash when the app routes by hash (`#/…`: React Router's
- * HashRouter, as the Kubeapps dashboard), else in the URL's search.
+ * Where the query sits. `place` `"auto"`: in the hash when the app routes by hash (`#/…`: React
+ * Router's HashRouter), else in the URL's search. `"search"`: always the URL's search, before any
+ * `#`, the part a hash router never reads (Kubeapps' dashboard turns every parameter of the
+ * hash's query into a filter chip).
  */
-function splitUrl(href) {
+function splitUrl(href, place = "auto") {
+  if (place !== "auto" && place !== "search") throw invalid("place", '"auto" or "search"');
   const url = new URL(href);
-  if (url.hash.startsWith("#/")) {
+  if (place === "auto" && url.hash.startsWith("#/")) {
     const hash = url.hash.slice(1);
     const q = hash.indexOf("?");
     return { url, inHash: true, path: q < 0 ? hash : hash.slice(0, q), params: new URLSearchParams(q < 0 ? "" : hash.slice(q)) };
@@ -186,11 +201,11 @@ function splitUrl(href) {
  * The page position in the URL, as `writePageToken` wrote it: `{ index, token, earlier }`
  * (`PageWindow`'s `at`), or null when the URL has none. `param` (default `"page"`) holds
  * `<index>.<token>`; a bare token (a URL of before, its index unknown) reads as index 0: the
- * window's list then starts at that token. `earlier` comes from `history.state` when it was
+ * window's list then starts at that token. `place` as for `writePageToken`. `earlier` comes from `history.state` when it was
  * written for this very position, else it is `[]`.
  */
-function readPageToken({ param = "page", location = globalThis.location, history = globalThis.history } = {}) {
-  const value = splitUrl(location.href).params.get(param);
+function readPageToken({ param = "page", place = "auto", location = globalThis.location, history = globalThis.history } = {}) {
+  const value = splitUrl(location.href, place).params.get(param);
   if (!value) return null;
   const m = /^(\d{1,9})\.(.*)$/s.exec(value);
   const index = m ? Number(m[1]) : 0;
@@ -205,12 +220,13 @@ function readPageToken({ param = "page", location = globalThis.location, history
  * `history.replaceState`: no router navigation, so a React Router (BrowserRouter or HashRouter)
  * re-renders nothing and keeps its own state (`history.state`'s other keys are kept as they
  * are). Under a hash route the parameter goes into the hash's query (`#/catalog?page=…`), else
- * into the search; the other parameters are kept. `{ token: "" }` removes it. The earlier pages'
+ * into the search (`place: "search"`: always the search, where a hash router never reads it);
+ * the other parameters are kept. `{ token: "" }` removes it. The earlier pages'
  * tokens go into `history.state` (they survive a reload and back/forward, not a shared link).
  */
-function writePageToken(position, { param = "page", location = globalThis.location, history = globalThis.history } = {}) {
+function writePageToken(position, { param = "page", place = "auto", location = globalThis.location, history = globalThis.history } = {}) {
   const { index = 0, token = "", earlier = [] } = position ?? {};
-  const { url, inHash, path, params } = splitUrl(location.href);
+  const { url, inHash, path, params } = splitUrl(location.href, place);
   if (token === "" && index === 0) params.delete(param);
   else params.set(param, `${index}.${token}`);
   if (inHash) {

@@ -425,6 +425,48 @@ test("writePageToken/readPageToken under a BrowserRouter URL: the search, a plai
   assert.deepEqual(readPageToken({ location: { href: "https://x.example/#/apps?page=2.t" }, history: { state: null }, param: "page" }), { index: 2, token: "t", earlier: [] });
 });
 
+test("place: \"search\" under a HashRouter URL: the token goes before the #, where the router never reads it", () => {
+  const { location, history } = browserLike("https://kubeapps.example/#/c/default/ns/kubeapps/catalog?Search=sql", { key: "k1" });
+  writePageToken({ index: 2, token: "t2", earlier: ["", "t1"] }, { location, history, place: "search" });
+  assert.equal(location.href, "https://kubeapps.example/?page=2.t2#/c/default/ns/kubeapps/catalog?Search=sql", "the hash, the router's, unchanged");
+  assert.equal(history.state.key, "k1");
+  assert.deepEqual(readPageToken({ location, history, place: "search" }), { index: 2, token: "t2", earlier: ["", "t1"] });
+  assert.equal(readPageToken({ location, history }), null, "the default reads the hash's query, which has none");
+  writePageToken({ index: 0, token: "" }, { location, history, place: "search" });
+  assert.equal(location.href, "https://kubeapps.example/#/c/default/ns/kubeapps/catalog?Search=sql");
+  assert.throws(() => readPageToken({ location, history, place: "hash" }), (e) => e.code === "INVALID_OPTIONS" && e.details.field === "place");
+});
+
+test("PageWindow.retryUnreachable: after a last page without a source, the retried source's items come (late ones flagged), none twice", async () => {
+  const helm = offsetSource(items("helm.packages", 12));
+  const kapp = offsetSource(items("kapp_controller.packages", 6));
+  let kappDown = true;
+  const fetchChunk = async (request, init) => {
+    if (request.source.plugin === KAPP.plugin && kappDown) throw Object.assign(new Error("forbidden"), { status: 403 });
+    return (request.source.plugin === HELM.plugin ? helm : kapp).answer(request, init);
+  };
+  const options = { sources: [HELM, KAPP], pageSize: 5, chunkLimit: 5 };
+  const win = new PageWindow({ open: (t) => (t ? Pager.resume(t, options) : new Pager(options)), fetchChunk });
+  assert.equal(win.retryUnreachable(), 0, "no pager yet");
+  const shown = [];
+  let last;
+  for (let w; (w = await win.next()); last = w) shown.push(...w.page.items.map(identity));
+  assert.ok(win.done);
+  assert.deepEqual(last.page.unreachable.map((u) => u.source), ["kapp_controller.packages/default/kubeapps"]);
+  assert.equal(shown.length, 12);
+  kappDown = false;
+  assert.equal(win.retryUnreachable(), 1);
+  assert.equal(win.done, false, "the list is open again");
+  let late = 0;
+  for (let w; (w = await win.next()); ) {
+    shown.push(...w.page.items.map(identity));
+    late += w.page.stats.lateItems;
+  }
+  assert.equal(new Set(shown).size, 18, "every item once");
+  assert.ok(late > 0, "the items the list went past came late");
+  win.free();
+});
+
 // ---- 6. lazy init ----
 
 test("the web build's init: concurrent and repeated calls instantiate the wasm once; a failed init is retried", async () => {

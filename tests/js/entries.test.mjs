@@ -59,7 +59,7 @@ test('package.json maps "./codec" as it maps "."; each condition carries its own
       if (!("default" in object) || typeof object.default !== "string") continue;
       // A leaf: the declarations of the file it loads, listed first.
       const file = object.default;
-      const types = file.endsWith(".mjs") ? file.replace(/\.mjs$/, ".d.mts") : file.replace(/\.js$/, ".d.ts");
+      const types = file.endsWith(".mjs") ? file.replace(/\.mjs$/, ".d.mts") : file.endsWith(".cjs") ? file.replace(/\.cjs$/, ".d.cts") : file.replace(/\.js$/, ".d.ts");
       assert.deepEqual(Object.keys(object), ["types", "default"], `${key} ${at}`);
       assert.equal(object.types, types, `${key} ${at}`);
       assert.ok(existsSync(new URL(types, root)), `${key} ${at}: ${types} exists`);
@@ -164,8 +164,9 @@ test("the web builds export init both as the default and by name", async () => {
 
 test("the package's README is the user's (docs/PACKAGE.md), its links resolve inside the package", () => {
   const readme = readFileSync(new URL("README.md", root), "utf8");
-  assert.equal(readme, readFileSync(new URL("../docs/PACKAGE.md", root), "utf8").replaceAll("{{version}}", manifest.version));
-  assert.doesNotMatch(readme, /npm (start|test)\b|\{\{/);
+  const doc = readFileSync(new URL("../docs/PACKAGE.md", root), "utf8");
+  assert.equal(readme, doc.replaceAll("{{version}}", manifest.version).replace(/^<!-- tsc: .* -->\n/gm, ""));
+  assert.doesNotMatch(readme, /npm (start|test)\b|\{\{|<!-- tsc:/);
   for (const [, target] of readme.matchAll(/\]\(([^)]+)\)/g)) {
     if (/^[a-z]+:/.test(target)) continue;
     assert.ok(existsSync(new URL(target.split("#")[0], root)), `README links to ${target}, which the package lacks`);
@@ -190,4 +191,86 @@ test("decodePageToken builds the same state as the JSON view (inspectToken), key
   assert.equal(kind, "page");
   assert.equal(JSON.stringify(decoded), JSON.stringify(viewed), "same keys in the same order");
   assert.equal(codec.encodePageToken(decoded), token);
+});
+
+test("kubeapps-pager/react and kubeapps-pager/tanstack: ESM and CommonJS faces, the same exports; optional peers", async () => {
+  const exportsOf = (m) => Object.keys(m).filter((k) => k !== "default" && k !== "__esModule").sort();
+  for (const [dir, names] of [["react", ["usePager"]], ["tanstack", ["pagerInfiniteQuery"]]]) {
+    const esm = await import(new URL(`${dir}/index.js`, root));
+    const cjs = require(new URL(`${dir}/index.cjs`, root).pathname);
+    assert.deepEqual(exportsOf(esm), names, `${dir} (ESM)`);
+    assert.deepEqual(exportsOf(cjs), names, `${dir} (CommonJS)`);
+    assert.deepEqual(manifest.exports[`./${dir}`], {
+      import: { types: `./${dir}/index.d.ts`, default: `./${dir}/index.js` },
+      require: { types: `./${dir}/index.d.cts`, default: `./${dir}/index.cjs` },
+    });
+    assert.ok(manifest.files.includes(`${dir}/`));
+  }
+  assert.deepEqual(manifest.peerDependencies, { react: ">=18", "@tanstack/react-query": "^5" });
+  assert.deepEqual(manifest.peerDependenciesMeta, { react: { optional: true }, "@tanstack/react-query": { optional: true } });
+  // The wasm entries import neither React nor the JS entries.
+  for (const file of ["web/index.js", "nodejs/index.js", "collation/web/index.js"]) {
+    assert.doesNotMatch(readFileSync(new URL(file, root), "utf8"), /from ?"react"|require\("react"\)|kubeapps-pager\/react/, file);
+  }
+});
+
+test("pagerInfiniteQuery in Node: consecutive pages on one live pager; a pageParam elsewhere resumes; backward pages on their own", async () => {
+  const { pagerInfiniteQuery } = await import(new URL("tanstack/index.js", root));
+  const names = Array.from({ length: 23 }, (_, i) => `p${String(i).padStart(2, "0")}`);
+  const asked = [];
+  const fetchChunk = async (request) => {
+    asked.push(request.pageToken);
+    const offset = Number(request.pageToken || 0);
+    const end = offset + request.limit;
+    return {
+      availablePackageSummaries: names.slice(offset, end).map((name) => ({
+        availablePackageRef: { context: { cluster: "default", namespace: "kubeapps" }, identifier: `r/${name}`, plugin: { name: "helm.packages", version: "v1alpha1" } },
+        name,
+      })),
+      nextPageToken: end < names.length ? String(end) : "",
+    };
+  };
+  const options = { sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps" }], pageSize: 5, chunkLimit: 5 };
+  const q = pagerInfiniteQuery({ options, fetchChunk });
+  assert.deepEqual(q.queryKey, ["kubeapps-pager", options]);
+  const signal = new AbortController().signal;
+  const pages = [];
+  for (let param = q.initialPageParam; param; param = q.getNextPageParam(pages.at(-1))) {
+    pages.push(await q.queryFn({ pageParam: param, signal, direction: "forward" }));
+  }
+  assert.deepEqual(pages.flatMap((p) => p.items.map((s) => s.name)), names);
+  assert.deepEqual(pages.map((p) => p.index), [0, 1, 2, 3, 4]);
+  assert.equal(q.stats.pagersOpened, 1);
+  assert.equal(new Set(asked).size, asked.length, "no chunk asked twice");
+  // Back from page 3: page 2 from its saved token, by a pager of its own.
+  const back = q.getPreviousPageParam(pages[3]);
+  assert.deepEqual(back, { index: 2, token: pages[1].nextPageToken });
+  const again = await q.queryFn({ pageParam: back, signal, direction: "backward" });
+  assert.deepEqual(again.items.map((s) => s.name), pages[2].items.map((s) => s.name));
+  assert.equal(q.stats.pagersOpened, 2);
+  assert.equal(q.getPreviousPageParam(pages[0]), undefined);
+  // A refetch from page 0: resumes once, then goes on with that pager.
+  const first = await q.queryFn({ pageParam: q.initialPageParam, signal, direction: "forward" });
+  await q.queryFn({ pageParam: q.getNextPageParam(first), signal, direction: "forward" });
+  assert.equal(q.stats.pagersOpened, 3);
+  // An aborted call leaves the live pager where it was: the same page comes next.
+  const aborted = new AbortController();
+  aborted.abort();
+  const next = q.getNextPageParam(pages[1]);
+  await assert.rejects(q.queryFn({ pageParam: next, signal: aborted.signal, direction: "forward" }), (e) => e.code === "ABORTED");
+  const page2 = await q.queryFn({ pageParam: next, signal, direction: "forward" });
+  assert.deepEqual(page2.items.map((s) => s.name), pages[2].items.map((s) => s.name));
+  assert.equal(q.stats.pagersOpened, 3, "still the live pager");
+  q.free();
+  // Started at a reload's position (readPageToken(): page 2, the earlier tokens from history.state).
+  const at = { index: 2, token: pages[1].nextPageToken, earlier: ["", pages[0].nextPageToken] };
+  const r = pagerInfiniteQuery({ options, fetchChunk, at });
+  assert.deepEqual(r.initialPageParam, { index: 2, token: at.token });
+  const opened = await r.queryFn({ pageParam: r.initialPageParam, signal, direction: "forward" });
+  assert.deepEqual(opened.items.map((s) => s.name), pages[2].items.map((s) => s.name));
+  assert.deepEqual(r.getPreviousPageParam(opened), { index: 1, token: at.earlier[1] });
+  // A deep link without the earlier tokens has no page before it.
+  const bare = pagerInfiniteQuery({ options, fetchChunk, at: { index: 2, token: at.token } });
+  assert.equal(bare.getPreviousPageParam({ ...opened }), undefined);
+  r.free();
 });

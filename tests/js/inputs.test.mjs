@@ -397,7 +397,7 @@ test("the pager reads what readOptions packs: each option changes the pager as d
     [{ sources, pageSize: 10001 }, "pageSize"],
     [{ sources: [{ plugin: "" }] }, "sources[0].plugin"],
     [{ sources: [sources[0], sources[0]] }, "sources[1]"],
-    [{ sources: [] }, "sources"],
+    [{ sources: Array.from({ length: 65 }, (_, i) => ({ plugin: "helm.packages", namespace: `ns-${i}` })) }, "sources"],
   ]) {
     assert.equal(refusal(() => new Pager(options))[0], field);
   }

@@ -95,7 +95,7 @@ test("errors are PagerError instances with a stable code and details", () => {
   const { options } = setup();
   const cases = [
     [() => new Pager({ ...options, pageSize: 0 }), "INVALID_OPTIONS"],
-    [() => new Pager({ ...options, sources: [] }), "INVALID_OPTIONS"],
+    [() => new Pager({ ...options, sources: Array.from({ length: 65 }, (_, i) => ({ plugin: "helm.packages", namespace: `ns-${i}` })) }), "INVALID_OPTIONS"],
     [() => new Pager({ ...options, bogus: 1 }), "INVALID_OPTIONS"],
     [() => Pager.resume("not a token!", options), "INVALID_PAGE_TOKEN"],
     [() => Pager.resume("eyJoZWxtLnBhY2thZ2VzIjp7", options), "INVALID_PAGE_TOKEN"],
@@ -192,4 +192,24 @@ test("INVALID_OPTIONS names the member at fault in details.field, typos and wron
       },
     );
   }
+});
+
+test("no sources is an empty, done list (a dashboard with no packages plugin configured)", async () => {
+  const pager = new Pager({ sources: [], pageSize: 10 });
+  let calls = 0;
+  const page = await pager.nextPage(async () => {
+    calls++;
+    throw new Error("no source to ask");
+  });
+  assert.equal(calls, 0, "nothing is fetched");
+  assert.deepEqual(page.items, []);
+  assert.equal(page.done, true);
+  assert.deepEqual(page.unreachable, []);
+  assert.deepEqual(page.categories, []);
+  const resumed = Pager.resume(page.nextPageToken, { sources: [], pageSize: 10 });
+  const again = await resumed.nextPage(async () => assert.fail("no source to ask"));
+  assert.equal(again.done, true);
+  assert.equal(again.items.length, 0);
+  pager.free();
+  resumed.free();
 });
