@@ -10,7 +10,7 @@
 // MODEL_JS_TRACE=1 prints every page (with MODEL_JS_RUNS=1, to read one seed).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pkg } from "./support/package.mjs";
+import { pkg, collation } from "./support/package.mjs";
 import { generate } from "./support/model-world.mjs";
 import { playRun, startServer } from "./support/model-run.mjs";
 
@@ -29,7 +29,8 @@ test(`nextPage keeps every invariant over ${RUNS} generated runs (seeds ${FIRST}
     for (let seed = FIRST; seed < FIRST + RUNS; seed++) {
       const run = generate(seed);
       try {
-        const f = await playRun(pkg, run, { server, state, trace: TRACE });
+        const f = await playRun({ pager: pkg, collation }, run, { server, state, trace: TRACE });
+        totals[run.collation ? "collated" : run.entry] = (totals[run.collation ? "collated" : run.entry] ?? 0) + 1;
         for (const [k, v] of Object.entries(f)) totals[k] = (totals[k] ?? 0) + v;
         totals[run.transport] = (totals[run.transport] ?? 0) + 1;
       } catch (e) {
@@ -56,7 +57,7 @@ test(`nextPage keeps every invariant over ${RUNS} generated runs (seeds ${FIRST}
   }
   // The runs played what they are for, not only passed.
   if (RUNS >= 500) {
-    for (const k of ["late", "rejections", "aborts", "hangs", "inconsistent", "unreachable", "http", "plain"]) {
+    for (const k of ["late", "rejections", "aborts", "hangs", "inconsistent", "unreachable", "http", "plain", "pager", "collation", "collated"]) {
       assert.ok(totals[k] > 0, `no run played ${k}: ${JSON.stringify(totals)}`);
     }
   }

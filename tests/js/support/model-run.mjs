@@ -147,10 +147,12 @@ function describe(e) {
 }
 
 /**
- * Plays `run` with the package `pkg` (the nodejs entry) and returns figures; throws on a broken
- * invariant. `server`: the HTTP transport's, when `run.transport` is "http".
+ * Plays `run` with the package's entry `run.entry` of `entries` (`{ pager, collation }`: the
+ * nodejs builds of "kubeapps-pager" and "kubeapps-pager/collation") and returns figures; throws on
+ * a broken invariant. `server`: the HTTP transport's, when `run.transport` is "http".
  */
-export async function playRun(pkg, run, { server, state, trace = false } = {}) {
+export async function playRun(entries, run, { server, state, trace = false } = {}) {
+  const pkg = entries[run.entry ?? "pager"];
   const world = new World(run);
   state.world = world;
   state.id = (state.id ?? 0) + 1;
@@ -173,6 +175,7 @@ export async function playRun(pkg, run, { server, state, trace = false } = {}) {
   const checkPage = (page) => {
     const n = pages++;
     figures.pages++;
+    if (page.stats.itemsEmitted !== page.items.length) fail(`page ${n}: stats.itemsEmitted ${page.stats.itemsEmitted}, ${page.items.length} items`);
     if (page.items.length > options.pageSize) fail(`page ${n} holds ${page.items.length} items, page size ${options.pageSize}`);
     if (!page.done && page.items.length !== options.pageSize) fail(`page-fill: page ${n} is not the last and holds ${page.items.length} of ${options.pageSize}`);
     if (done && (page.items.length > 0 || !page.done)) fail(`page ${n} after done is not empty and done`);
@@ -189,7 +192,7 @@ export async function playRun(pkg, run, { server, state, trace = false } = {}) {
         if (!page.inconsistent) fail(`nothing twice: ${id} shown on page ${shown.get(id)} and again on page ${n}, which is not flagged inconsistent`);
         figures.repeats++;
       } else shown.set(id, n);
-      const key = keyOf(s, run.sort);
+      const key = keyOf(s, run);
       if (lastKey && compareKeys(key, lastKey) <= 0) below++;
       else lastKey = key;
     }
