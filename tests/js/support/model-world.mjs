@@ -189,7 +189,7 @@ export function generate(seed) {
     ...(chance(0.25) ? { entry: "collation", collation: chance(0.5) ? { locale: pick(["root", "en"]) } : undefined } : { entry: "pager" }),
     filter,
     // Transient failures retried inside nextPage (a build that has the option) or not at all.
-    retry: chance(0.5) ? { retries: 0 } : { retries: 1 + int(3), baseDelayMs: 0, maxDelayMs: 1 },
+    retry: chance(0.5) ? { retries: 0 } : { retries: 1 + int(3), baseDelayMs: 1, maxDelayMs: 2 },
     steps,
     shuffleSeed: int(2 ** 31),
   };
