@@ -9,7 +9,12 @@
 // - every item shown existed in its source and matches the filter;
 // - termination: done within a bounded number of calls; a call rejects only for a transient
 //   failure (status 0, 429, 5xx) or an abort, and the next calls go on, a bounded number in a
-//   row; a 400 past the end of a shrunken list, a 410 or a failure for good never rejects.
+//   row; a 400 past the end of a shrunken list, a 410 or a failure for good never rejects;
+// - a broken source (model-world.mjs): one whose continue token cycles is read up to the cycle
+//   (every item it answered shown, nothing rejected); one whose proxy drops `continue` is found
+//   out within MAX_DROPPED_REQUESTS requests of a pager and set aside (the last page names it in
+//   `page.unreachable`: it never ends silently; never retried here) while the others go on, or
+//   named by a typed rejection (which ends the run).
 // Throws an Error naming the broken invariant.
 
 import { createServer } from "node:http";
@@ -19,6 +24,8 @@ import { World, TRANSIENT, compareKeys, identity, keyOf, matches, pagerOptions }
 const MAX_CALLS = 400;
 /** Most rejected calls in a row (each followed by another call) before the run fails. */
 const MAX_REJECTIONS_IN_A_ROW = 12;
+/** Most requests a pager may send a source whose proxy drops `continue` ("a few"; today 261). */
+const MAX_DROPPED_REQUESTS = 20;
 
 // ---------------------------------------------------------------------------------------------
 // Transports
@@ -164,7 +171,13 @@ export async function playRun(entries, run, { server, state, trace = false } = {
   const shown = new Map(); // identity → page number
   let lastKey = null;
   let pages = 0, calls = 0, rejections = 0, inARow = 0, done = false;
-  const figures = { pages: 0, items: 0, late: 0, rejections: 0, aborts: 0, hangs: 0, inconsistent: 0, unreachable: 0, repeats: 0, requests: 0 };
+  // Sources whose proxy drops `continue`.
+  const dropped = new Set(run.sources.flatMap((g, i) => (g.quirk === "dropContinue" ? [i] : [])));
+  const label = (i) => `${run.sources[i].plugin}/${run.sources[i].cluster}/${run.sources[i].namespace}`;
+  // Set aside for good once its proxy has dropped a continue token (before that, a normal source).
+  const broken = (i) => dropped.has(i) && world.sources[i].continued;
+  const retryable = (i) => !world.sources[i].down && !broken(i);
+  const figures = { pages: 0, items: 0, late: 0, rejections: 0, aborts: 0, hangs: 0, inconsistent: 0, unreachable: 0, repeats: 0, requests: 0, typedEnds: 0, cycles: 0, dropped: 0 };
   const log = [];
   const fail = (what) => {
     const err = new Error(`${what}\n  seed ${run.seed} (MODEL_JS_SEED=${run.seed} MODEL_JS_RUNS=1), transport ${run.transport}; last calls:\n    ${log.slice(-12).join("\n    ")}`);
@@ -201,10 +214,18 @@ export async function playRun(entries, run, { server, state, trace = false } = {
     figures.items += page.items.length;
     figures.unreachable += page.unreachable.length;
     token = page.nextPageToken;
-    if (page.done && page.unreachable.length === 0) done = true;
+    if (page.done && page.unreachable.every((u) => broken(u.sourceIndex))) {
+      done = true;
+      // A source whose proxy dropped a continue token cannot have ended: it is named unreachable.
+      for (const i of dropped) {
+        if (world.sources[i].continued && !page.unreachable.some((u) => u.sourceIndex === i)) {
+          fail(`page ${n} is the last, and the source that drops continue tokens (${label(i)}) ended silently: not in page.unreachable`);
+        }
+      }
+    }
     // A source set aside for a failure that has passed is asked again (nextPage's own backoff is
     // seconds long; a dashboard's "retry" button calls this).
-    for (const u of page.unreachable) if (!world.sources[u.sourceIndex].down) pager.retryUnreachable(u.sourceIndex);
+    for (const u of page.unreachable) if (retryable(u.sourceIndex)) pager.retryUnreachable(u.sourceIndex);
   };
 
   /** One page: calls nextPage until it resolves, a rejection allowed only for a transient failure or an abort. */
@@ -228,6 +249,9 @@ export async function playRun(entries, run, { server, state, trace = false } = {
       };
       try {
         const p = await pager.nextPage(fetchChunk, { signal: controller.signal, retry: run.retry });
+        for (const i of dropped) {
+          if (world.sources[i].requests > MAX_DROPPED_REQUESTS) fail(`a source that drops continue tokens (${label(i)}) was asked ${world.sources[i].requests} times by one pager`);
+        }
         log.push(`page ${pages}: ${p.items.length} items${p.done ? ", done" : ""}${p.inconsistent ? ", inconsistent" : ""}${p.late ? ", late" : ""}${p.unreachable.length ? `, unreachable ${p.unreachable.map((u) => `${u.sourceIndex}:${u.status}`).join(",")}` : ""}`);
         if (trace) console.error(log.at(-1), p.items.map(identity));
         inARow = 0;
@@ -238,6 +262,13 @@ export async function playRun(entries, run, { server, state, trace = false } = {
         log.push(`rejected: ${describe(e)}`);
         if (trace) console.error(log.at(-1));
         const status = e?.details?.status;
+        const named = run.sources.findIndex((_, i) => e?.details?.source === label(i));
+        if (dropped.has(named) && e?.code !== "SOURCE_FAILED" && e?.code !== "ABORTED") {
+          // A typed error naming the source whose proxy drops `continue`: an answer too.
+          if (world.sources[named].requests > MAX_DROPPED_REQUESTS) fail(`a source that drops continue tokens (${label(named)}) was asked ${world.sources[named].requests} times before ${describe(e)}`);
+          figures.typedEnds = 1;
+          return null;
+        }
         if (e?.code === "ABORTED") {
           if (!aborted) fail(`nextPage rejected with ABORTED, and the call was not aborted`);
         } else if (e?.code === "SOURCE_FAILED" && status === 400) {
@@ -254,6 +285,7 @@ export async function playRun(entries, run, { server, state, trace = false } = {
 
   const resume = (pageSize) => {
     options = pagerOptions(run, pageSize);
+    for (const src of world.sources) src.requests = 0;
     pager.free();
     pager = token === null ? new Pager(options) : Pager.resume(token, options);
     log.push(`resume${pageSize !== run.pageSize ? ` (page size ${pageSize})` : ""}`);
@@ -264,7 +296,7 @@ export async function playRun(entries, run, { server, state, trace = false } = {
       const i = step.src === undefined ? 0 : step.src % world.sources.length;
       switch (step.op) {
         case "page":
-          await page();
+          if ((await page()) === null) return figures;
           break;
         case "insert":
         case "delete":
@@ -288,7 +320,7 @@ export async function playRun(entries, run, { server, state, trace = false } = {
           break;
         case "up":
           world.sources[i].down = 0;
-          pager.retryUnreachable(i);
+          if (retryable(i)) pager.retryUnreachable(i);
           break;
         case "resume":
           resume(options.pageSize);
@@ -302,15 +334,17 @@ export async function playRun(entries, run, { server, state, trace = false } = {
     }
     // Every source up again; page to the end.
     for (const src of world.sources) src.down = 0;
-    pager.retryUnreachable();
-    while (!done) await page();
+    for (let i = 0; i < world.sources.length; i++) if (retryable(i)) pager.retryUnreachable(i);
+    while (!done) if ((await page()) === null) return figures;
     // After the end: an empty page, done, and no request.
     const before = world.requests;
-    await page();
+    if ((await page()) === null) return figures;
     if (world.requests !== before) fail(`the page after done sent ${world.requests - before} requests`);
     const missing = world.required().filter((id) => !shown.has(id));
     if (missing.length > 0) fail(`nothing lost: never shown: ${missing.join(", ")}`);
     figures.requests = world.requests;
+    figures.cycles = world.sources.filter((src) => src.cycled).length;
+    figures.dropped = dropped.size;
     return figures;
   } finally {
     pager.free();

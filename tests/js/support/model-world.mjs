@@ -14,7 +14,10 @@
 //   only on a full chunk (server/real/kapp.mjs).
 // - `kubernetes`: an apiserver list: continue tokens (base64url JSON {v, rv, start}), every chunk
 //   of a list from its resourceVersion's snapshot, 410 Expired once compacted (with or without an
-//   inconsistent continue token), names unique.
+//   inconsistent continue token), names unique. A few are broken as proxies and plugins break
+//   them (issue 22): a continue token that cycles once (b → c → b: one answer hands back the
+//   token of the request before it), or `continue` dropped (every continuation answers the first
+//   chunk again).
 // - `unordered`: fluxv2.packages: a Go map walk, another order on every request (read whole).
 // Failures: a next request failing with 0 (no answer), 429, 500, 502, 503 or 504; a source down
 // for good (403, 404, 501) until it is up again; a request that never settles until the call's
@@ -141,6 +144,8 @@ export function generate(seed) {
       pgTies: kind === "offset" && chance(0.5),
       fullPageToken: kind === "offset" && chance(0.5),
       missingEnd: chance(0.5),
+      // A broken Kubernetes list (see the file's head): "cycle" or "dropContinue", rarely.
+      quirk: kind === "kubernetes" ? (chance(0.1) ? "cycle" : chance(0.06) ? "dropContinue" : undefined) : undefined,
       items: Array.from({ length: int(11) }, () => item(kind === "kubernetes" ? 1 : 0)),
     });
   }
@@ -264,6 +269,9 @@ export class World {
       const src = {
         spec: g, live, ever: new Map(), sortLive: null, injections: [], deferred: [], down: 0,
         history: [], compacted: 0,
+        // Identities answered (a broken source can only be asked for what it serves), requests
+        // since the pager was made or resumed, the continuation tokens asked, the cycle played.
+        served: new Set(), requests: 0, asked: [], cycled: false, continued: false,
       };
       this.sort(src);
       for (const s of live) src.ever.set(identity(s), { initial: true, deleted: false, alwaysMatches: matches(run.filter, s), versions: [s] });
@@ -331,10 +339,20 @@ export class World {
     }
   }
 
-  /** Identities that must be shown: present from the start to the end, matching in every version. */
+  /**
+   * Identities that must be shown: present from the start to the end, matching in every version;
+   * of a source whose token cycled, only those it answered (what stands after the cycle no client
+   * can read); of one whose proxy dropped a continue token, none (it is set aside: what it
+   * answered may be a part of a whole read that never ends).
+   */
   required() {
     const out = [];
-    for (const src of this.sources) for (const [id, e] of src.ever) if (e.initial && !e.deleted && e.alwaysMatches) out.push(id);
+    for (const src of this.sources) {
+      if (src.continued) continue;
+      for (const [id, e] of src.ever) {
+        if (e.initial && !e.deleted && e.alwaysMatches && (src.spec.quirk !== "cycle" || src.served.has(id))) out.push(id);
+      }
+    }
     return out;
   }
 
@@ -352,13 +370,18 @@ export class World {
   answer(index, request) {
     const src = this.sources[index];
     this.requests++;
+    src.requests++;
     for (const change of src.deferred.splice(0)) this.apply(index, change);
     const kube = src.spec.kind === "kubernetes";
     if (src.down) return this.failure(src, src.down);
-    const injected = src.injections.shift();
+    let injected = src.injections.shift();
+    // A broken source's answers are all fed (its `served` set is what the pager must show): no
+    // hang or abort there.
+    if (src.spec.quirk && (injected?.op === "hang" || injected?.op === "abort")) injected = undefined;
     if (injected?.op === "fail") return this.failure(src, injected.status);
     if (injected?.op === "hang") return { hang: true };
     const reply = kube ? this.listChunk(src, request) : this.offsetChunk(src, request);
+    if (reply.status === 200) for (const s of reply.body.items ?? reply.body.availablePackageSummaries ?? []) src.served.add(identity(s));
     return injected?.op === "abort" ? { abortThen: reply } : reply;
   }
 
@@ -425,6 +448,15 @@ export class World {
   }
 
   listChunk(src, { pageToken, limit }) {
+    const quirk = src.spec.quirk;
+    // A proxy that drops `continue`: every request is a first one (`continued`: it dropped one).
+    if (quirk === "dropContinue" && pageToken) {
+      src.continued = true;
+      pageToken = "";
+    }
+    // The token this answer hands back instead of its own: the one asked before it (b → c → b).
+    const cycleTo = quirk === "cycle" && pageToken && !src.cycled && src.asked.length > 0 ? src.asked.at(-1) : undefined;
+    if (pageToken) src.asked.push(pageToken);
     let rv = this.rv;
     let start = "";
     let items;
@@ -456,13 +488,18 @@ export class World {
       metadata.continue = b64url(JSON.stringify({ v: "meta.k8s.io/v1", rv, start: `${page.at(-1).name}\u0000` }));
       metadata.remainingItemCount = from.length - page.length;
     } else if (!src.spec.missingEnd) metadata.continue = "";
+    if (cycleTo !== undefined && more) {
+      src.cycled = true;
+      metadata.continue = cycleTo;
+      delete metadata.remainingItemCount;
+    }
     return { status: 200, body: { kind: "List", apiVersion: "v1", metadata, items: page } };
   }
 
   /** Compacts a Kubernetes source: continue tokens of earlier revisions answer 410. */
   expire(i, inconsistent) {
     const src = this.sources[i];
-    if (src.spec.kind !== "kubernetes") return;
+    if (src.spec.kind !== "kubernetes" || src.spec.quirk) return;
     this.rv++;
     src.history.push({ rv: this.rv, items: src.live.slice() });
     src.compacted = this.rv;
