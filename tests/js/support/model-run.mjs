@@ -192,6 +192,7 @@ export async function playRun(entries, run, { server, state, trace = false } = {
     if (page.items.length > options.pageSize) fail(`page ${n} holds ${page.items.length} items, page size ${options.pageSize}`);
     if (!page.done && page.items.length !== options.pageSize) fail(`page-fill: page ${n} is not the last and holds ${page.items.length} of ${options.pageSize}`);
     if (done && (page.items.length > 0 || !page.done)) fail(`page ${n} after done is not empty and done`);
+    if (done === "clean" && page.unreachable.length > 0) fail(`page ${n} after done names a source unreachable`);
     const late = page.stats.sources.reduce((k, s) => k + s.lateItems, 0);
     figures.late += late;
     if (late > 0 && !page.late) fail(`page ${n} has ${late} late items and does not say late`);
@@ -214,8 +215,10 @@ export async function playRun(entries, run, { server, state, trace = false } = {
     figures.items += page.items.length;
     figures.unreachable += page.unreachable.length;
     token = page.nextPageToken;
+    // Done, but for the sources set aside for good (whose proxy dropped a continue token): the end
+    // of this pager's list. A resume asks them again (a page token does not hold who was set aside).
     if (page.done && page.unreachable.every((u) => broken(u.sourceIndex))) {
-      done = true;
+      done = page.unreachable.length === 0 ? "clean" : "set-aside";
       // A source whose proxy dropped a continue token cannot have ended: it is named unreachable.
       for (const i of dropped) {
         if (world.sources[i].continued && !page.unreachable.some((u) => u.sourceIndex === i)) {
@@ -285,7 +288,13 @@ export async function playRun(entries, run, { server, state, trace = false } = {
 
   const resume = (pageSize) => {
     options = pagerOptions(run, pageSize);
-    for (const src of world.sources) src.requests = 0;
+    if (done === "set-aside") done = false;
+    // Counted per pager; and what a source answered the pager before is not what this one read (a
+    // source whose token cycles need not answer it again).
+    for (const src of world.sources) {
+      src.requests = 0;
+      src.served.clear();
+    }
     pager.free();
     pager = token === null ? new Pager(options) : Pager.resume(token, options);
     log.push(`resume${pageSize !== run.pageSize ? ` (page size ${pageSize})` : ""}`);

@@ -341,9 +341,10 @@ export class World {
 
   /**
    * Identities that must be shown: present from the start to the end, matching in every version;
-   * of a source whose token cycled, only those it answered (what stands after the cycle no client
-   * can read); of one whose proxy dropped a continue token, none (it is set aside: what it
-   * answered may be a part of a whole read that never ends).
+   * of a source whose token cycled, only those it answered the last pager (`served`, cleared on a
+   * resume: what stands after the cycle no client can read); of one whose proxy dropped a
+   * continue token, none (it is set aside: what it answered may be a part of a whole read that
+   * never ends).
    */
   required() {
     const out = [];
