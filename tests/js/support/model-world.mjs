@@ -252,9 +252,7 @@ const STATUS_REASON = { 403: "Forbidden", 404: "NotFound", 429: "TooManyRequests
 export class World {
   constructor(run) {
     this.run = run;
-    this.rnd = mulberry32(run.shuffleSeed);
-    this.rv = 1;
-    this.sources = run.sources.map((g) => {
+    this.sources = run.sources.map((g, i) => {
       const live = [];
       const names = new Set();
       const ids = new Set();
@@ -272,10 +270,13 @@ export class World {
         // Identities answered (a broken source can only be asked for what it serves), requests
         // since the pager was made or resumed, the continuation tokens asked, the cycle played.
         served: new Set(), requests: 0, asked: [], cycled: false, continued: false,
+        // Each source's own resourceVersion and shuffles: a source's answers depend on its own
+        // requests alone (one at a time), not on the order concurrent requests of others arrive.
+        rv: 1, rnd: mulberry32(run.shuffleSeed + i),
       };
       this.sort(src);
       for (const s of live) src.ever.set(identity(s), { initial: true, deleted: false, alwaysMatches: matches(run.filter, s), versions: [s] });
-      src.history.push({ rv: this.rv, items: live.slice() });
+      src.history.push({ rv: src.rv, items: live.slice() });
       return src;
     });
     this.requests = 0;
@@ -289,8 +290,8 @@ export class World {
   /** Records a new state of source `src` (a new resourceVersion for a Kubernetes list). */
   commit(src) {
     this.sort(src);
-    this.rv++;
-    src.history.push({ rv: this.rv, items: src.live.slice() });
+    src.rv++;
+    src.history.push({ rv: src.rv, items: src.live.slice() });
   }
 
   insert(i, g) {
@@ -410,7 +411,7 @@ export class World {
     if (g.kind === "unordered") {
       list = list.slice();
       for (let i = list.length - 1; i > 0; i--) {
-        const j = Math.floor(this.rnd() * (i + 1));
+        const j = Math.floor(src.rnd() * (i + 1));
         [list[i], list[j]] = [list[j], list[i]];
       }
     } else if (g.pgTies) {
@@ -420,7 +421,7 @@ export class World {
         let b = a + 1;
         while (b < list.length && list[b].name === list[a].name) b++;
         for (let i = b - 1; i > a; i--) {
-          const j = a + Math.floor(this.rnd() * (i - a + 1));
+          const j = a + Math.floor(src.rnd() * (i - a + 1));
           [list[i], list[j]] = [list[j], list[i]];
         }
         a = b;
@@ -458,7 +459,7 @@ export class World {
     // The token this answer hands back instead of its own: the one asked before it (b → c → b).
     const cycleTo = quirk === "cycle" && pageToken && !src.cycled && src.asked.length > 0 ? src.asked.at(-1) : undefined;
     if (pageToken) src.asked.push(pageToken);
-    let rv = this.rv;
+    let rv = src.rv;
     let start = "";
     let items;
     if (pageToken) {
@@ -501,9 +502,9 @@ export class World {
   expire(i, inconsistent) {
     const src = this.sources[i];
     if (src.spec.kind !== "kubernetes" || src.spec.quirk) return;
-    this.rv++;
-    src.history.push({ rv: this.rv, items: src.live.slice() });
-    src.compacted = this.rv;
+    src.rv++;
+    src.history.push({ rv: src.rv, items: src.live.slice() });
+    src.compacted = src.rv;
     src.inconsistentToken = inconsistent;
   }
 }
