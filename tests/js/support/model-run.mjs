@@ -289,11 +289,13 @@ export async function playRun(entries, run, { server, state, trace = false } = {
   const resume = (pageSize) => {
     options = pagerOptions(run, pageSize);
     if (done === "set-aside") done = false;
-    // Counted per pager; and what a source answered the pager before is not what this one read (a
-    // source whose token cycles need not answer it again).
+    // Counted per pager: what a source answered the pager before is not what this one read (a
+    // source whose token cycles need not answer it again), and a source whose proxy drops
+    // `continue` is broken for this pager only once it asks a continuation.
     for (const src of world.sources) {
       src.requests = 0;
       src.served.clear();
+      src.continued = false;
     }
     pager.free();
     pager = token === null ? new Pager(options) : Pager.resume(token, options);
