@@ -258,6 +258,8 @@ export async function playRun(entries, run, { server, state, trace = false } = {
         log.push(`page ${pages}: ${p.items.length} items${p.done ? ", done" : ""}${p.inconsistent ? ", inconsistent" : ""}${p.late ? ", late" : ""}${p.unreachable.length ? `, unreachable ${p.unreachable.map((u) => `${u.sourceIndex}:${u.status}`).join(",")}` : ""}`);
         if (trace) console.error(log.at(-1), p.items.map(identity));
         inARow = 0;
+        // The page's token is the pager's position once the page is taken (what a reload resumes).
+        if (pager.pageToken() !== p.nextPageToken) fail(`page ${pages}: its nextPageToken is not pager.pageToken()`);
         checkPage(p);
         return p;
       } catch (e) {
