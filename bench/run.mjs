@@ -25,6 +25,7 @@ import { variants } from "./lib/variants.mjs";
 import { frame, has, inclusive, recordProfile, summarise, under } from "./lib/profile.mjs";
 import { figuresTable, targetsTable, profileSection, spliceSection, rate, us } from "./lib/report.mjs";
 import { median } from "./lib/stats.js";
+import { CONFIGS } from "./lib/api.js";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2));
@@ -35,12 +36,6 @@ const PARAMS = QUICK
   ? { perSource: 40_000, reps: 2, window: 40, depthReps: 1, replicas: 4, dashboardWindow: 10, dashboardPrefix: 200, asyncReps: 1, codecN: 5_000, codecReps: 3, initLoads: 3, profileWalks: 2 }
   : { perSource: 100_000, reps: 7, window: 100, depthReps: 3, replicas: 8, dashboardWindow: 40, dashboardPrefix: 1_000, asyncReps: 3, codecN: 20_000, codecReps: 7, initLoads: 7, profileWalks: 5 };
 Object.assign(PARAMS, { memoryItems: QUICK ? 300_000 : 1_000_000, memoryPageSize: 20, tokenAt: 1_000, chunkLimit: 500 });
-const CONFIGS = [
-  { pageSize: 20, selectivity: 1 },
-  { pageSize: 100, selectivity: 1 },
-  { pageSize: 20, selectivity: 0.1 },
-  { pageSize: 100, selectivity: 0.1 },
-];
 const COMMAND = `npm run bench${QUICK ? " -- --quick" : ""}`;
 
 const started = Date.now();
@@ -348,7 +343,8 @@ function render(run) {
   s += `Workload: 3 sources × ${run.params.perSource.toLocaleString("en-US")} generated \`AvailablePackageSummary\` objects in memory ` +
     "(`helm.packages` and `fluxv2.packages` page by Kubeapps offsets, `kapp_controller.packages` by Kubernetes continue tokens " +
     "as a List; ~5% equal names in the offset sources), chunk limit 500, sort `name`; selectivity 100% = no filter, " +
-    "10% = `categories: [\"Database\"]`. Every contender is driven with the same synchronous loop over " +
+    "10% = `categories: [\"Database\"]`, sent as `filterOptions` to the two offset sources (Kubeapps plugins search for the pager by default; " +
+    "their answerers apply it, as the plugins do) and applied by each pager to the List. Every contender is driven with the same synchronous loop over " +
     "`nextRequests/feed/pageReady/takePage` against the same answerers (array slices), so times include the backend's slicing. " +
     "The JS pager must emit exactly the package's pages (checked on every run). The dashboard gets the package's pages.\n\n";
   s += figuresTable(run);

@@ -7,7 +7,9 @@
 //  - merge frontier: the smallest buffered item goes only when no source that goes on may still
 //    hold an item before it (its name is below each such source's last read name, or equal for a
 //    strict source), else exactly the blocking sources are fetched (one chunk ahead at most);
-//  - client-side filter (query, categories, repositories, plugins), applied as a chunk enters;
+//  - the filter (query, categories, repositories, plugins): sent to the sources that filter (the
+//    Kubeapps plugins by default, as `filterOptions`; the pager keeps what they answer but for
+//    `plugins`), applied by the pager to the others as a chunk enters;
 //  - dedupe by watermark: nothing at or below the last emitted key enters, O(1) memory;
 //  - Kubeapps offsets re-read the item before the position (`offset - 1`, `limit + 1`) and drop it;
 //  - page token: base64url of a compact JSON of per-source positions (chunk token, offset inside
@@ -62,6 +64,26 @@ function compileFilter(filter = {}) {
   const query = str(filter.query).trim().toLowerCase();
   const set = (v) => (v && v.length ? new Set(v) : null);
   return { query, categories: set(filter.categories), repositories: set(filter.repositories), plugins: set(filter.plugins) };
+}
+
+/** The plugins that filter for the pager by default (`SourceOptions.filter`, docs/DESIGN.md). */
+const SEARCHING_PLUGINS = ["helm.packages", "fluxv2.packages", "kapp_controller.packages"];
+
+/** UTF-8 byte order of two strings, for sorting the sets a source is sent. */
+const byBytes = (a, b) => cmpCodePoints(a, b);
+
+/**
+ * What a source that filters is sent (`ChunkRequest.filterOptions`, as the package's
+ * `kubeappsFilterOptions`): the query trimmed, categories and repositories sorted without
+ * repeats, `plugins` left out, empty fields left out; `undefined` when nothing is left.
+ */
+function filterOptionsFor(filter = {}) {
+  const out = {};
+  const query = str(filter.query).trim();
+  if (query !== "") out.query = query;
+  for (const k of ["categories", "repositories"]) if (filter[k]?.length) out[k] = [...new Set(filter[k])].sort(byBytes);
+  for (const k of ["pkgVersion", "appVersion"]) if (filter[k]) out[k] = filter[k];
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** FNV-1a 32-bit of a string, as 8 hex digits: the options fingerprint a token carries. */
@@ -129,12 +151,19 @@ export class JsPager {
     this.pageSize = pageSize;
     this.chunkLimit = chunkLimit;
     this.filter = compileFilter(filter);
+    // A source that filters applies the filter itself (only `plugins` stays the pager's).
+    this.sourceFilter = compileFilter({ plugins: filter?.plugins });
+    this.filterOptions = filterOptionsFor(filter);
     this.fingerprint = fnv1a(JSON.stringify([sources.map((s) => [s.plugin, s.cluster ?? "", s.namespace ?? ""]), filter ?? {}, "name"]));
     this.sources = sources.map((spec) => {
       const plugin = spec.plugin, cluster = spec.cluster ?? "", namespace = spec.namespace ?? "";
       const kubernetes = spec.kind === "kubernetes";
+      const searches = (spec.filter ?? (SEARCHING_PLUGINS.includes(plugin) && !kubernetes ? "source" : "pager")) === "source";
       return {
         plugin, cluster, namespace,
+        // Sent with every request when the source filters; then the pager keeps what it answers.
+        filterOptions: searches ? this.filterOptions : undefined,
+        filter: searches ? this.sourceFilter : this.filter,
         hi: HIGH.test(plugin) || HIGH.test(cluster) || HIGH.test(namespace),
         strict: kubernetes,
         offsets: !kubernetes, // decimal item offsets, while the backend keeps next = offset + n
@@ -224,7 +253,9 @@ export class JsPager {
         pos = 0;
       }
       s.flight = { id: requestId, token, limit, pos, overlap };
-      out.push({ requestId, sourceIndex: i, source: { plugin: s.plugin, cluster: s.cluster, namespace: s.namespace }, pageToken: token, limit });
+      const request = { requestId, sourceIndex: i, source: { plugin: s.plugin, cluster: s.cluster, namespace: s.namespace }, pageToken: token, limit };
+      if (s.filterOptions !== undefined) request.filterOptions = s.filterOptions;
+      out.push(request);
     }
     return out;
   }
@@ -246,7 +277,7 @@ export class JsPager {
     }
     if (s.offsets && items.length > flight.limit) throw new Error(`${items.length} items returned for limit ${flight.limit}`);
 
-    const f = this.filter;
+    const f = s.filter;
     const w = this.w;
     const chunk = flight.token;
     const fresh = [];

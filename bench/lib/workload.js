@@ -92,11 +92,43 @@ const b64urlEncode = (text) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_"
 const b64urlDecode = (token) => atob(token.replace(/-/g, "+").replace(/_/g, "/"));
 
 /**
- * An answerer over a sorted list paging by decimal offsets (Kubeapps plugins today):
- * `answer(request)` gives `{ availablePackageSummaries, nextPageToken }`.
+ * A plugin's search (`GetAvailablePackageSummariesRequest.filterOptions`, which the pager sends a
+ * source that filters: `ChunkRequest.filterOptions`), as the helm plugin applies it in SQL
+ * (`GenerateWhereClause`, see server/search.mjs): `query` a case-insensitive substring of the name,
+ * the description or the repository; `categories` and `repositories` any-of, exact. `null` when
+ * the request sends none (the source answers everything).
  */
-export function offsetBackend(list) {
+export function pluginSearch(filterOptions) {
+  if (!filterOptions) return null;
+  const query = (filterOptions.query ?? "").toLowerCase();
+  const categories = filterOptions.categories?.length ? new Set(filterOptions.categories) : null;
+  const repositories = filterOptions.repositories?.length ? new Set(filterOptions.repositories) : null;
+  return (s) => {
+    const identifier = s.availablePackageRef.identifier;
+    const slash = identifier.indexOf("/");
+    const repo = slash < 0 ? identifier : identifier.slice(0, slash);
+    if (repositories && !repositories.has(repo)) return false;
+    if (categories && !(s.categories ?? []).some((c) => categories.has(c))) return false;
+    if (query && ![s.name, s.shortDescription, repo].some((f) => (f ?? "").toLowerCase().includes(query))) return false;
+    return true;
+  };
+}
+
+/**
+ * An answerer over a sorted list paging by decimal offsets (Kubeapps plugins today):
+ * `answer(request)` gives `{ availablePackageSummaries, nextPageToken }`, the offsets over what the
+ * request's `filterOptions` keeps (the plugins search, then page: the filtered list is made once
+ * per filter).
+ */
+export function offsetBackend(all) {
+  const searched = new Map();
   return (request) => {
+    const key = request.filterOptions ? JSON.stringify(request.filterOptions) : "";
+    let list = searched.get(key);
+    if (list === undefined) {
+      const keep = pluginSearch(request.filterOptions);
+      searched.set(key, (list = keep ? all.filter(keep) : all));
+    }
     const offset = request.pageToken === "" ? 0 : Number(request.pageToken);
     if (!Number.isSafeInteger(offset) || offset < 0) throw new Error(`bad offset token ${request.pageToken}`);
     const end = offset + request.limit;
@@ -129,8 +161,11 @@ export function continueBackend(list, { resourceVersion = 4242 } = {}) {
       if (token.rv !== resourceVersion) throw new Error("continue token of another snapshot");
       start = lowerBound(token.start);
     }
-    const items = list.slice(start, start + request.limit);
-    const end = start + items.length;
+    const chunk = list.slice(start, start + request.limit);
+    const end = start + chunk.length;
+    // A filter sent to a list applies after `limit`, as a selector does (chunks may come short).
+    const keep = pluginSearch(request.filterOptions);
+    const items = keep ? chunk.filter(keep) : chunk;
     const more = end < list.length;
     const cont = more ? b64urlEncode(JSON.stringify({ v: "meta.k8s.io/v1", rv: resourceVersion, start: `${keys[end - 1]}\u0000` })) : "";
     const metadata = { resourceVersion: String(resourceVersion), continue: cont };
