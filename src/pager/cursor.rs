@@ -97,6 +97,14 @@ struct Switch {
     consumed_before: Option<(u64, Option<SortKey>)>,
 }
 
+/// How much of the start of a switched source's whole read (its own order) was consumed.
+enum Prefix {
+    /// That many items, told by identity (an item read, or the watermark, still there).
+    Known(u64),
+    /// No identity tells: at most that many (up to the first item above the source's watermark).
+    Unknown(u64),
+}
+
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
 struct ChunkMark {
     seq: u64,
@@ -1566,19 +1574,31 @@ impl<P> Cursor<P> {
             .consumed_before
             .as_ref()
             .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
-        let cut = if sw.live {
-            self.consumed_prefix(&all, &sw, &was_read)
+        // `cut`: the end of what is known consumed by identity; `unsure`: the end of what a count
+        // (or the first item above the watermark) alone would take as consumed. Between them
+        // nothing tells an item consumed before from one never read that the source's order put
+        // there (two histories, one token: docs/DESIGN.md "Order is learned", the limit), so
+        // those at or below W are taken as not consumed: shown late, counted as possible repeats.
+        let (cut, unsure) = if sw.live {
+            match self.consumed_prefix(&all, &sw, &was_read) {
+                Prefix::Known(cut) => (cut, cut),
+                Prefix::Unknown(unsure) => (0, unsure),
+            }
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
-            // A token written before the anchors: its count.
-            sw.read_count.unwrap_or(0)
+            // A token written before the anchors (or every item consumed): its count.
+            let count = sw.read_count.unwrap_or(0);
+            (count, count)
         } else {
-            anchored_cut(&all, &sw.anchors, ws_anchor).unwrap_or_else(|| {
-                // Every anchor is gone (deleted since): each stood before the cut, so the count
-                // is at least that much too large. (The known limit left: other items deleted
-                // before the cut too, docs/DESIGN.md.)
-                let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
-                sw.read_count.unwrap_or(0).saturating_sub(gone as u64)
-            })
+            match anchored_cut(&all, &sw.anchors, ws_anchor) {
+                Some(cut) => (cut, cut),
+                // Every anchor is gone (deleted since): the count, less the anchors gone (each
+                // stood before the cut), is all that is left, and other items deleted before the
+                // cut make it over-count.
+                None => {
+                    let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
+                    (0, sw.read_count.unwrap_or(0).saturating_sub(gone as u64))
+                }
+            }
         };
         // When nothing between the cut and that anchor comes late (every item there at or below
         // W is dropped as consumed), the cut is after the anchor: a page token taken during the
@@ -1616,6 +1636,7 @@ impl<P> Cursor<P> {
             self.cut_anchors.extend(pre.filter(|p| *p != end));
         }
         let mut kept = Vec::with_capacity(all.len());
+        let mut possible_repeats = 0;
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
                 // W itself (shown, maybe from an overlapping source) is no late item. Before the
@@ -1629,8 +1650,18 @@ impl<P> Cursor<P> {
                     continue;
                 }
                 e.late = true;
+                // Not known consumed, only not known read: shown, and said so (unless a resumed
+                // late phase already showed it).
+                let shown = sw.late_upto.as_ref().is_some_and(|upto| e.key <= *upto);
+                if (i as u64) < unsure && e.payload.is_some() && !shown {
+                    possible_repeats += 1;
+                }
             }
             kept.push(e);
+        }
+        if possible_repeats > 0 {
+            delta.possible_repeats += possible_repeats;
+            self.inconsistent = true;
         }
         delta.duplicates_dropped += sort_unique(&mut kept);
         // Items read and buffered before the switch, gone from the list since (deleted): shown
@@ -1676,14 +1707,14 @@ impl<P> Cursor<P> {
     /// come before the end of what was read: up to the last item read that is still there (by
     /// identity: items inserted or deleted ahead since do not move it), with its equal names
     /// (any order among them). None there: 0 when every item read since the list's start is
-    /// known (none is left, so nothing at or below W was seen), else (a resumed position, or more
-    /// read than the ring holds) up to the first item above the source's own watermark.
+    /// known (none is left, so nothing at or below W was seen). Else (a resumed position, or more
+    /// read than the ring holds) no identity tells: `Unknown`.
     fn consumed_prefix(
         &self,
         all: &[Entry<P>],
         sw: &Switch,
         was_read: &dyn Fn(&Entry<P>) -> bool,
-    ) -> u64 {
+    ) -> Prefix {
         let last = all.iter().rposition(|e| {
             was_read(e)
                 || self.watermark.as_ref() == Some(&e.key)
@@ -1696,9 +1727,9 @@ impl<P> Cursor<P> {
                 while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
                     end += 1;
                 }
-                end as u64
+                Prefix::Known(end as u64)
             }
-            None if self.read_ids_complete => 0,
+            None if self.read_ids_complete => Prefix::Known(0),
             // A resumed position (or more read than the ring holds) whose items are gone: up to
             // the first item above the source's own watermark and its equal names (in any
             // order). What was consumed from the source is at or below it, and came in the merge
@@ -1711,11 +1742,10 @@ impl<P> Cursor<P> {
                     Some(w) => w.as_ref(),
                     None => self.watermark.as_ref(),
                 };
-                all.iter()
-                    .position(|e| {
-                        floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
-                    })
-                    .unwrap_or(all.len()) as u64
+                let upto = all.iter().position(|e| {
+                    floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
+                });
+                Prefix::Unknown(upto.unwrap_or(all.len()) as u64)
             }
         }
     }
