@@ -3061,3 +3061,82 @@ fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resum
         ],
     );
 }
+
+/// A `kubeapps` source listing `order` as given (another order than the merge's), alone, pages
+/// of 1, chunks of 3: two pages taken.
+fn two_pages_of(order: &[&str]) -> (Env, Pager<ItemFields>, Vec<String>) {
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for n in order {
+        f.items.push(item("helm.packages", "kubeapps", n, "r"));
+    }
+    let mut env = Env::new(vec![f], 1, 3);
+    let mut p = env.pager();
+    let mut shown = Vec::new();
+    for _ in 0..2 {
+        let page = env.page(&mut p);
+        assert!(!page.inconsistent);
+        shown.extend(names_of(&page));
+    }
+    (env, p, shown)
+}
+
+/// Pages to the end; the names shown, and the possible repeats counted.
+fn scroll_to_the_end(env: &mut Env, p: &mut Pager<ItemFields>, shown: &mut Vec<String>) -> u64 {
+    let mut repeats = 0;
+    loop {
+        let page = env.page(p);
+        let counted = page.stats.sources[0].possible_repeats;
+        assert!(counted == 0 || page.inconsistent, "a possible repeat, said");
+        repeats += counted;
+        shown.extend(names_of(&page));
+        if page.done {
+            assert!(page.inconsistent || repeats == 0);
+            return repeats;
+        }
+    }
+}
+
+/// The known limit (docs/DESIGN.md "Order is learned"): two histories, one page token. A source
+/// in its own order `b c d a` consumed `b c` (`a`, below W in the merge order, never read), or
+/// in the order `a c d` consumed `a c`: both tokens are the same (count 2, watermark `c`). Once
+/// every item but `a` is deleted, both lists are `a`, and nothing tells whether it was shown. It
+/// is shown, late, as a possible repeat (`inconsistent`, `possibleRepeats` 1): in the first
+/// history it was never shown (dropped, it would be lost), in the second it comes again.
+#[test]
+fn two_histories_one_token_show_the_item_as_a_possible_repeat() {
+    let (mut never_read, p1, mut shown1) = two_pages_of(&["b", "c", "d", "a"]);
+    let (mut consumed, p2, mut shown2) = two_pages_of(&["a", "c", "d"]);
+    assert_eq!(shown1, ["b", "c"]);
+    assert_eq!(shown2, ["a", "c"]);
+    assert_eq!(p1.page_token().unwrap(), p2.page_token().unwrap(), "one token");
+    for gone in ["b", "c", "d"] {
+        never_read.fakes[0].delete(gone);
+        consumed.fakes[0].delete(gone);
+    }
+    let mut p1 = never_read.resume(&p1);
+    let mut p2 = consumed.resume(&p2);
+    assert_eq!(scroll_to_the_end(&mut never_read, &mut p1, &mut shown1), 1);
+    assert_eq!(scroll_to_the_end(&mut consumed, &mut p2, &mut shown2), 1);
+    assert_eq!(shown1, ["b", "c", "a"], "shown, not lost");
+    assert_eq!(shown2, ["a", "c", "a"], "shown again, said so");
+    assert!(p1.state().sources[0].inconsistent, "in the page token");
+}
+
+/// Not the limit: a source in its own order `b c d a e` consumed `b c`; `b c` are deleted before
+/// the resume. `a` (below the watermark `c`, never read) now stands after `d`, above the watermark:
+/// the items consumed are a prefix of the source's order that the merge took in its own order, so
+/// nothing after an item above the watermark was consumed. `a` comes late, and no repeat is
+/// possible: the page does not say one.
+#[test]
+fn an_item_after_one_above_the_watermark_is_late_and_no_possible_repeat() {
+    let (mut env, p, mut shown) = two_pages_of(&["b", "c", "d", "a", "e"]);
+    assert_eq!(shown, ["b", "c"]);
+    env.fakes[0].delete("b");
+    env.fakes[0].delete("c");
+    let mut p = env.resume(&p);
+    let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
+    assert_eq!(shown, ["b", "c", "a", "d", "e"]);
+    assert_eq!(repeats, 0);
+    assert!(!p.state().sources[0].inconsistent);
+}
+

@@ -868,6 +868,10 @@ impl Run {
         // every shown one (it is below a filtered-out key), hence at most, not exactly.
         let late: u64 = page.stats.sources.iter().map(|s| s.late_items).sum();
         for (i, s) in page.stats.sources.iter().enumerate() {
+            assert!(
+                s.possible_repeats == 0 || page.inconsistent,
+                "page {n} counts possible repeats and does not say inconsistent"
+            );
             self.possible_repeats[i] += s.possible_repeats;
             self.figures.possible_repeats += s.possible_repeats;
         }
