@@ -3140,3 +3140,34 @@ fn an_item_after_one_above_the_watermark_is_late_and_no_possible_repeat() {
     assert!(!p.state().sources[0].inconsistent);
 }
 
+
+/// A page token taken during a late phase holds the cut by identity (its anchor `c2`, the last
+/// item before the cut, and its watermark `c1`, the last consumed before the late items). Both
+/// deleted before
+/// the resume, the count alone is left; the items it would take as consumed (`a1 a2`) sort below
+/// the last late item shown (`b1`): consumed, or late and shown already, either way not to show.
+/// Every late item still comes, none twice, and no repeat is possible.
+#[test]
+fn every_anchor_of_a_late_phase_gone_shows_each_late_item_once() {
+    let mut names: Vec<String> = vec!["a1".into(), "a2".into(), "c1".into(), "c2".into()];
+    names.extend((1..=6).map(|i| format!("b{i}")));
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for n in &names {
+        f.items.push(item("helm.packages", "kubeapps", n, "r"));
+    }
+    let mut env = Env::new(vec![f], 2, 4);
+    let mut p = env.pager();
+    let mut shown = names_of(&env.page(&mut p));
+    let page = env.page(&mut p);
+    assert_eq!(names_of(&page), ["c1", "b1"]);
+    shown.extend(names_of(&page));
+    let st = p.state();
+    assert_eq!(st.sources[0].anchors.len(), 1, "c2: {st:?}");
+    assert_eq!(st.sources[0].watermark.as_ref().map(|w| w.sort_key.as_str()), Some("c1"));
+    env.fakes[0].delete("c1");
+    env.fakes[0].delete("c2");
+    let mut p = env.resume(&p);
+    let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
+    assert_eq!(repeats, 0);
+    assert_each_shown_once(&shown, &["a1", "a2", "c1", "b1", "b2", "b3", "b4", "b5", "b6"]);
+}
