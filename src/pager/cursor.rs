@@ -1574,31 +1574,32 @@ impl<P> Cursor<P> {
             .consumed_before
             .as_ref()
             .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
-        // `cut`: the end of what is known consumed by identity; `unsure`: the end of what a count
-        // (or the first item above the watermark) alone would take as consumed. Between them
-        // nothing tells an item consumed before from one never read that the source's order put
-        // there (two histories, one token: docs/DESIGN.md "Order is learned", the limit), so
-        // those at or below W are taken as not consumed: shown late, counted as possible repeats.
-        let (cut, unsure) = if sw.live {
-            match self.consumed_prefix(&all, &sw, &was_read) {
-                Prefix::Known(cut) => (cut, cut),
-                Prefix::Unknown(unsure) => (0, unsure),
-            }
+        let prefix = if sw.live {
+            self.consumed_prefix(&all, &sw, &was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
             // A token written before the anchors (or every item consumed): its count.
-            let count = sw.read_count.unwrap_or(0);
-            (count, count)
+            Prefix::Known(sw.read_count.unwrap_or(0))
         } else {
             match anchored_cut(&all, &sw.anchors, ws_anchor) {
-                Some(cut) => (cut, cut),
+                Some(cut) => Prefix::Known(cut),
                 // Every anchor is gone (deleted since): the count, less the anchors gone (each
                 // stood before the cut), is all that is left, and other items deleted before the
                 // cut make it over-count.
                 None => {
                     let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
-                    (0, sw.read_count.unwrap_or(0).saturating_sub(gone as u64))
+                    Prefix::Unknown(sw.read_count.unwrap_or(0).saturating_sub(gone as u64))
                 }
             }
+        };
+        // `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
+        // first item above the watermark) alone takes as consumed. Between them nothing tells an
+        // item consumed before from one never read that the source's order put there (two
+        // histories, one token: docs/DESIGN.md "Order is learned", the limit; a whole read in the
+        // merge order proves nothing, the item that showed the other order may be gone), so those
+        // at or below W are taken as not consumed: shown late, counted as possible repeats.
+        let (cut, unsure) = match prefix {
+            Prefix::Known(cut) => (cut, cut),
+            Prefix::Unknown(upto) => (0, upto),
         };
         // When nothing between the cut and that anchor comes late (every item there at or below
         // W is dropped as consumed), the cut is after the anchor: a page token taken during the
@@ -1924,12 +1925,14 @@ impl<P> Cursor<P> {
             (self.next.as_deref().unwrap_or_default(), None, 0)
         };
         if self.streamed && !exhausted && self.decimal && !self.strict {
-            // The last item read, past what was consumed, while another source holds W: the
-            // merge may have gone past items that stand after it in this source's order.
+            // The last item read, past what was consumed: while another source holds W, the
+            // merge may have gone past items that stand after it in this source's order; and
+            // every item of the source's order before it at or below W was consumed (or inserted
+            // behind W), so a whole read that finds it again need not take the count's word.
             let far = self.pending_anchor.or_else(|| {
                 self.last_raw
                     .as_ref()
-                    .filter(|l| Some(*l) != self.watermark.as_ref() && self.watermark.as_ref() != w)
+                    .filter(|l| Some(*l) != self.watermark.as_ref())
                     .map(key_hash)
             });
             if let Some(h) = far {
