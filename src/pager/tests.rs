@@ -3172,3 +3172,21 @@ fn every_anchor_of_a_late_phase_gone_shows_each_late_item_once() {
     assert_eq!(repeats, 0);
     assert_each_shown_once(&shown, &["a1", "a2", "c1", "b1", "b2", "b3", "b4", "b5", "b6"]);
 }
+
+/// A source in the merge order that holds W and has read past it (`c d`) keeps its last item read
+/// (`d`) in its page token. Its watermark (`b`) deleted before the resume, the re-read at its
+/// position cannot start where it should and the source is read whole: the cut falls after `d`,
+/// found again, so `a` (consumed) is not shown again and nothing is a possible repeat.
+#[test]
+fn the_last_item_read_cuts_a_resumed_whole_read_when_the_watermark_is_gone() {
+    let (mut env, p, mut shown) = two_pages_of(&["a", "b", "c", "d", "e", "f"]);
+    assert_eq!(shown, ["a", "b"]);
+    let st = p.state();
+    assert_eq!(st.sources[0].anchors.len(), 1, "d, read past W: {st:?}");
+    env.fakes[0].delete("b");
+    let mut p = env.resume(&p);
+    let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
+    assert_eq!(shown, ["a", "b", "c", "d", "e", "f"]);
+    assert_eq!(repeats, 0);
+    assert!(!p.state().sources[0].inconsistent);
+}
