@@ -3190,3 +3190,4 @@ fn the_last_item_read_cuts_a_resumed_whole_read_when_the_watermark_is_gone() {
     assert_eq!(repeats, 0);
     assert!(!p.state().sources[0].inconsistent);
 }
+
