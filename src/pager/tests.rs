@@ -3109,7 +3109,11 @@ fn two_histories_one_token_show_the_item_as_a_possible_repeat() {
     let (mut consumed, p2, mut shown2) = two_pages_of(&["a", "c", "d", "f", "e"]);
     assert_eq!(shown1, ["b", "c"]);
     assert_eq!(shown2, ["a", "c"]);
-    assert_eq!(p1.page_token().unwrap(), p2.page_token().unwrap(), "one token");
+    assert_eq!(
+        p1.page_token().unwrap(),
+        p2.page_token().unwrap(),
+        "one token"
+    );
     for gone in ["b", "c", "d"] {
         never_read.fakes[0].delete(gone);
         consumed.fakes[0].delete(gone);
@@ -3141,13 +3145,11 @@ fn an_item_after_one_above_the_watermark_is_late_and_no_possible_repeat() {
     assert!(!p.state().sources[0].inconsistent);
 }
 
-
 /// A page token taken during a late phase holds the cut by identity (its anchor `c2`, the last
 /// item before the cut, and its watermark `c1`, the last consumed before the late items). Both
-/// deleted before
-/// the resume, the count alone is left; the items it would take as consumed (`a1 a2`) sort below
-/// the last late item shown (`b1`): consumed, or late and shown already, either way not to show.
-/// Every late item still comes, none twice, and no repeat is possible.
+/// deleted before the resume, the count alone is left; the items it would take as consumed (`a1
+/// a2`) sort below the last late item shown (`b1`): consumed, or late and shown already, either
+/// way not to show. Every late item still comes, none twice, and no repeat is possible.
 #[test]
 fn every_anchor_of_a_late_phase_gone_shows_each_late_item_once() {
     let mut names: Vec<String> = vec!["a1".into(), "a2".into(), "c1".into(), "c2".into()];
@@ -3164,13 +3166,22 @@ fn every_anchor_of_a_late_phase_gone_shows_each_late_item_once() {
     shown.extend(names_of(&page));
     let st = p.state();
     assert_eq!(st.sources[0].anchors.len(), 1, "c2: {st:?}");
-    assert_eq!(st.sources[0].watermark.as_ref().map(|w| w.sort_key.as_str()), Some("c1"));
+    assert_eq!(
+        st.sources[0]
+            .watermark
+            .as_ref()
+            .map(|w| w.sort_key.as_str()),
+        Some("c1")
+    );
     env.fakes[0].delete("c1");
     env.fakes[0].delete("c2");
     let mut p = env.resume(&p);
     let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
     assert_eq!(repeats, 0);
-    assert_each_shown_once(&shown, &["a1", "a2", "c1", "b1", "b2", "b3", "b4", "b5", "b6"]);
+    assert_each_shown_once(
+        &shown,
+        &["a1", "a2", "c1", "b1", "b2", "b3", "b4", "b5", "b6"],
+    );
 }
 
 /// A source in the merge order that holds W and has read past it (`c d`) keeps its last item read
@@ -3190,4 +3201,3 @@ fn the_last_item_read_cuts_a_resumed_whole_read_when_the_watermark_is_gone() {
     assert_eq!(repeats, 0);
     assert!(!p.state().sources[0].inconsistent);
 }
-
