@@ -317,9 +317,10 @@ export interface SourceStats {
   /** Times the source was set aside as unreachable. */
   unreachable: number;
   /**
-   * Items shown late that may have been shown before: the source's whole read held none of the
-   * items its page token knows by identity, so an item consumed before could not be told from one
-   * never read. Shown rather than dropped; the pages say `inconsistent` from then on.
+   * Items that may have been shown before, taken as not consumed: the source's whole read held
+   * none of the items its page token knows by identity, so an item consumed before could not be
+   * told from one never read (docs/DESIGN.md, the known limit). Counted when that read lands, then
+   * shown late (`lateItems`) rather than dropped; the pages say `inconsistent` from then on.
    */
   possibleRepeats: number;
   /**
