@@ -1731,10 +1731,11 @@ impl<P> Cursor<P> {
                 Prefix::Known(end as u64)
             }
             None if self.read_ids_complete => Prefix::Known(0),
-            // A resumed position (or more read than the ring holds) whose items are gone: up to
-            // the first item above the source's own watermark and its equal names (in any
-            // order). What was consumed from the source is at or below it, and came in the merge
-            // order up to there (else it was found out of order then). A page token's count
+            // A resumed position (or more read than the ring holds) whose items are gone: what
+            // may have been consumed ends at the first item above the source's own watermark and
+            // its equal names (in any order). What was consumed from the source is at or below it,
+            // and came in the merge order up to there (else it was found out of order then); which
+            // items before it were, nothing tells (the known limit). A page token's count
             // would be off by every item inserted or deleted ahead since. After a resume, while
             // the ring holds every item read since, the watermark its token gave: an item above
             // it was consumed after the resume only if read since, and none of those is left.
