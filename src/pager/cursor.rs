@@ -1866,8 +1866,9 @@ impl<P> Cursor<P> {
         Some(e)
     }
 
-    /// This source's position, as a page token records it, borrowed from the cursor.
-    pub(crate) fn state(&self, order: SortOrder) -> SourceRef<'_> {
+    /// This source's position, as a page token records it, borrowed from the cursor. `w` is the
+    /// global watermark W.
+    pub(crate) fn state(&self, order: SortOrder, w: Option<&SortKey>) -> SourceRef<'_> {
         let exhausted = self.exhausted();
         let mut anchors: Cow<'_, [u64]> = Cow::Borrowed(&[]);
         let mut late_watermark = None;

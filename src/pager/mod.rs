@@ -653,7 +653,7 @@ impl<P: Clone> Pager<P> {
     fn build_state(&self) -> PageToken {
         let mut sources = Vec::with_capacity(self.cursors.len());
         for c in &self.cursors {
-            sources.push(c.state(self.options.sort).to_state());
+            sources.push(c.state(self.options.sort, self.watermark()).to_state());
         }
         PageToken {
             fingerprint: self.fingerprint,
@@ -666,11 +666,12 @@ impl<P: Clone> Pager<P> {
     /// (no copy of it; each buffered chunk's token was put in its compact form when it came).
     fn encode_position(&self) -> Result<String> {
         let order = self.options.sort;
+        let w = self.watermark();
         crate::token::page_token::encode_position(
             self.fingerprint,
             self.options.page_size,
             self.cursors.len(),
-            &|i| self.cursors.get(i).map(|c| c.state(order)),
+            &|i| self.cursors.get(i).map(|c| c.state(order, w)),
         )
     }
 
