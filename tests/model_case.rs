@@ -3694,3 +3694,241 @@ fn a_retried_source_keeps_its_resumed_anchor_and_shows_nothing_twice_seed_32() {
         long_keys: false,
     });
 }
+
+/// A kapp source in an en_US-like order holds W (`b`) with `é` read past it: the page token keeps
+/// `é` as its anchor. Resumed, `É` inserted before `é`; the merge moves past `é` (another source's
+/// `é`, above it) before the source reads it again, and the next page token is taken. Written
+/// again as the anchor, `é` would be counted as read before that token's floor on the next resume
+/// and dropped as consumed; the token holds the last item read since (`É`) instead, and `é` comes
+/// late.
+#[test]
+fn an_anchor_the_merge_went_past_is_not_carried_seed_58() {
+    run_scenario(&Scenario {
+        sources: vec![
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Offset {
+                    full_page_token: false,
+                    missing_end: false,
+                    order_none: false,
+                    quirks: OffsetQuirks {
+                        en_us: true,
+                        pg_ties: false,
+                        refuse_past_end: false,
+                        echo_end: false,
+                        zero_config: false,
+                    },
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "b".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 1,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "aa".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "a".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "B".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "\0".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "İ".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+            SourceGen {
+                plugin: 0,
+                cluster: 0,
+                namespace: 0,
+                kind: KindGen::Kubernetes {
+                    selector: false,
+                    missing_end: false,
+                    remaining: false,
+                    inclusive: false,
+                },
+                items: vec![
+                    ItemGen {
+                        name: "".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                    ItemGen {
+                        name: "é".into(),
+                        display: "".into(),
+                        repo: 0,
+                        cats: 0,
+                        desc: 0,
+                    },
+                ],
+            },
+        ],
+        page_size: 3,
+        chunk_limit: 1,
+        sort_display: false,
+        collation: Some(Collation::Root),
+        filter: FilterGen {
+            query: "".into(),
+            cats: 0,
+            repos: 0,
+            plugins: 0,
+        },
+        steps: vec![
+            StepGen::Page,
+            StepGen::Shrink { src: 2, n: 2 },
+            StepGen::Page,
+            StepGen::Page,
+            StepGen::Insert {
+                src: 2,
+                item: ItemGen {
+                    name: "".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 0,
+                },
+            },
+            StepGen::Resume,
+            StepGen::Insert {
+                src: 1,
+                item: ItemGen {
+                    name: "É".into(),
+                    display: "".into(),
+                    repo: 0,
+                    cats: 0,
+                    desc: 0,
+                },
+            },
+            StepGen::Page,
+            StepGen::Resume,
+        ],
+        order: 2,
+        order_seed: 5728265405885223399,
+        long_keys: false,
+    });
+}

@@ -1930,12 +1930,20 @@ impl<P> Cursor<P> {
             // merge may have gone past items that stand after it in this source's order; and
             // every item of the source's order before it at or below W was consumed (or inserted
             // behind W), so a whole read that finds it again need not take the count's word.
-            let far = self.pending_anchor.or_else(|| {
-                self.last_raw
-                    .as_ref()
-                    .filter(|l| Some(*l) != self.watermark.as_ref())
-                    .map(key_hash)
-            });
+            let read = self
+                .last_raw
+                .as_ref()
+                .filter(|l| Some(*l) != self.watermark.as_ref())
+                .map(key_hash);
+            // A resumed position's anchor, not read again, stands for what was read before its
+            // token's floor only while W has not moved past that floor: after, the merge may have
+            // gone past it (and items before it) unread, and a resume that counted it as read
+            // would drop them. The last item read since then holds the cut instead, when there
+            // is one.
+            let far = match self.pending_anchor {
+                Some(h) if w <= self.token_floor.as_ref() => Some(h),
+                pending => read.or(pending),
+            };
             if let Some(h) = far {
                 anchors = Cow::Owned(vec![h]);
             }
