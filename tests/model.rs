@@ -1,8 +1,10 @@
 //! Model-based test: random catalogs, sources, options and steps between pages
 //! (mutations, expiries, failures, late and repeated answers, resumes, spoiled
-//! tokens), each run checked by the referee backend and the harness: no
-//! identity twice, every item present the whole run shown, pages sorted, the
-//! filter holds for every version shown, state unchanged after every error.
+//! tokens), each run checked by the referee backend and the harness: every
+//! item present the whole run shown (nothing lost, ever), no identity twice but
+//! on a page flagged `inconsistent` by a source that counted possible repeats
+//! (docs/DESIGN.md "Order is learned", the limit), pages sorted, the filter
+//! holds for every version shown, state unchanged after every error.
 //!
 //! `MODEL_RUNS` sets the number of runs (default 10,000 with `--release`, 1,000
 //! in a debug build); `MODEL_SEED` the seed (default fixed, so a run is

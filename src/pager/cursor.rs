@@ -96,6 +96,14 @@ struct Switch {
     consumed_before: Option<(u64, Option<SortKey>)>,
 }
 
+/// How much of the start of a switched source's whole read (its own order) was consumed.
+enum Prefix {
+    /// That many items, told by identity (an item read, or the watermark, still there).
+    Known(u64),
+    /// No identity tells: at most that many (up to the first item above the source's watermark).
+    Unknown(u64),
+}
+
 /// A chunk with items still in the buffer: what a page token needs to refetch it.
 struct ChunkMark {
     seq: u64,
@@ -1565,19 +1573,32 @@ impl<P> Cursor<P> {
             .consumed_before
             .as_ref()
             .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
-        let cut = if sw.live {
+        let prefix = if sw.live {
             self.consumed_prefix(&all, &sw, &was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
-            // A token written before the anchors: its count.
-            sw.read_count.unwrap_or(0)
+            // A token written before the anchors (or every item consumed): its count.
+            Prefix::Known(sw.read_count.unwrap_or(0))
         } else {
-            anchored_cut(&all, &sw.anchors, ws_anchor).unwrap_or_else(|| {
-                // Every anchor is gone (deleted since): each stood before the cut, so the count
-                // is at least that much too large. (The known limit left: other items deleted
-                // before the cut too, docs/DESIGN.md.)
-                let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
-                sw.read_count.unwrap_or(0).saturating_sub(gone as u64)
-            })
+            match anchored_cut(&all, &sw.anchors, ws_anchor) {
+                Some(cut) => Prefix::Known(cut),
+                // Every anchor is gone (deleted since): the count, less the anchors gone (each
+                // stood before the cut), is all that is left, and other items deleted before the
+                // cut make it over-count.
+                None => {
+                    let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
+                    Prefix::Unknown(sw.read_count.unwrap_or(0).saturating_sub(gone as u64))
+                }
+            }
+        };
+        // `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
+        // first item above the watermark) alone takes as consumed. Between them nothing tells an
+        // item consumed before from one never read that the source's order put there (two
+        // histories, one token: docs/DESIGN.md "Order is learned", the limit; a whole read in the
+        // merge order proves nothing, the item that showed the other order may be gone), so those
+        // at or below W are taken as not consumed: shown late, counted as possible repeats.
+        let (cut, unsure) = match prefix {
+            Prefix::Known(cut) => (cut, cut),
+            Prefix::Unknown(upto) => (0, upto),
         };
         // When nothing between the cut and that anchor comes late (every item there at or below
         // W is dropped as consumed), the cut is after the anchor: a page token taken during the
@@ -1615,6 +1636,7 @@ impl<P> Cursor<P> {
             self.cut_anchors.extend(pre.filter(|p| *p != end));
         }
         let mut kept = Vec::with_capacity(all.len());
+        let mut possible_repeats = 0;
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
                 // W itself (shown, maybe from an overlapping source) is no late item. Before the
@@ -1628,8 +1650,18 @@ impl<P> Cursor<P> {
                     continue;
                 }
                 e.late = true;
+                // Not known consumed, only not known read: shown, and said so (unless a resumed
+                // late phase already showed it).
+                let shown = sw.late_upto.as_ref().is_some_and(|upto| e.key <= *upto);
+                if (i as u64) < unsure && e.payload.is_some() && !shown {
+                    possible_repeats += 1;
+                }
             }
             kept.push(e);
+        }
+        if possible_repeats > 0 {
+            delta.possible_repeats += possible_repeats;
+            self.inconsistent = true;
         }
         delta.duplicates_dropped += sort_unique(&mut kept);
         // Items read and buffered before the switch, gone from the list since (deleted): shown
@@ -1675,14 +1707,14 @@ impl<P> Cursor<P> {
     /// come before the end of what was read: up to the last item read that is still there (by
     /// identity: items inserted or deleted ahead since do not move it), with its equal names
     /// (any order among them). None there: 0 when every item read since the list's start is
-    /// known (none is left, so nothing at or below W was seen), else (a resumed position, or more
-    /// read than the ring holds) up to the first item above the source's own watermark.
+    /// known (none is left, so nothing at or below W was seen). Else (a resumed position, or more
+    /// read than the ring holds) no identity tells: `Unknown`.
     fn consumed_prefix(
         &self,
         all: &[Entry<P>],
         sw: &Switch,
         was_read: &dyn Fn(&Entry<P>) -> bool,
-    ) -> u64 {
+    ) -> Prefix {
         let last = all.iter().rposition(|e| {
             was_read(e)
                 || self.watermark.as_ref() == Some(&e.key)
@@ -1695,13 +1727,14 @@ impl<P> Cursor<P> {
                 while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
                     end += 1;
                 }
-                end as u64
+                Prefix::Known(end as u64)
             }
-            None if self.read_ids_complete => 0,
-            // A resumed position (or more read than the ring holds) whose items are gone: up to
-            // the first item above the source's own watermark and its equal names (in any
-            // order). What was consumed from the source is at or below it, and came in the merge
-            // order up to there (else it was found out of order then). A page token's count
+            None if self.read_ids_complete => Prefix::Known(0),
+            // A resumed position (or more read than the ring holds) whose items are gone: what
+            // may have been consumed ends at the first item above the source's own watermark and
+            // its equal names (in any order). What was consumed from the source is at or below it,
+            // and came in the merge order up to there (else it was found out of order then); which
+            // items before it were, nothing tells (the known limit). A page token's count
             // would be off by every item inserted or deleted ahead since. After a resume, while
             // the ring holds every item read since, the watermark its token gave: an item above
             // it was consumed after the resume only if read since, and none of those is left.
@@ -1710,11 +1743,10 @@ impl<P> Cursor<P> {
                     Some(w) => w.as_ref(),
                     None => self.watermark.as_ref(),
                 };
-                all.iter()
-                    .position(|e| {
-                        floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
-                    })
-                    .unwrap_or(all.len()) as u64
+                let upto = all.iter().position(|e| {
+                    floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
+                });
+                Prefix::Unknown(upto.unwrap_or(all.len()) as u64)
             }
         }
     }
@@ -1893,14 +1925,24 @@ impl<P> Cursor<P> {
             (self.next.as_deref().unwrap_or_default(), None, 0)
         };
         if self.streamed && !exhausted && self.decimal && !self.strict {
-            // The last item read, past what was consumed, while another source holds W: the
-            // merge may have gone past items that stand after it in this source's order.
-            let far = self.pending_anchor.or_else(|| {
-                self.last_raw
-                    .as_ref()
-                    .filter(|l| Some(*l) != self.watermark.as_ref() && self.watermark.as_ref() != w)
-                    .map(key_hash)
-            });
+            // The last item read, past what was consumed: while another source holds W, the
+            // merge may have gone past items that stand after it in this source's order; and
+            // every item of the source's order before it at or below W was consumed (or inserted
+            // behind W), so a whole read that finds it again need not take the count's word.
+            let read = self
+                .last_raw
+                .as_ref()
+                .filter(|l| Some(*l) != self.watermark.as_ref())
+                .map(key_hash);
+            // A resumed position's anchor, not read again, stands for what was read before its
+            // token's floor only while W has not moved past that floor: after, the merge may have
+            // gone past it (and items before it) unread, and a resume that counted it as read
+            // would drop them. The last item read since then holds the cut instead, when there
+            // is one.
+            let far = match self.pending_anchor {
+                Some(h) if w <= self.token_floor.as_ref() => Some(h),
+                pending => read.or(pending),
+            };
             if let Some(h) = far {
                 anchors = Cow::Owned(vec![h]);
             }

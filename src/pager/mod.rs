@@ -127,7 +127,8 @@ pub struct Page<P> {
     /// gone past (counted in `stats`' `lateItems`).
     pub late: bool,
     /// Some source's list is not one snapshot any more: it went on after a 410 Expired, or a
-    /// chunk asked with a continue token came from another resourceVersion.
+    /// chunk asked with a continue token came from another resourceVersion, or its whole read
+    /// could not tell consumed items from items never read and shows them (`possible_repeats`).
     pub inconsistent: bool,
     /// Some source ended before giving the items it said remained.
     pub truncated: bool,

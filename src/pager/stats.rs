@@ -30,6 +30,12 @@ pub struct SourceStats {
     pub late_items: u64,
     /// Times the source was set aside as unreachable.
     pub unreachable: u64,
+    /// Items that may have been shown before, taken as not consumed: a whole read found none of
+    /// the items the page token (or this pager) knows by identity, so nothing tells an item
+    /// consumed before from one never read (docs/DESIGN.md "Order is learned", the limit).
+    /// Counted when that whole read lands; shown late from then on (in `late_items` as they come),
+    /// and the source's pages say `inconsistent`: an announced possible repeat, not a silent loss.
+    pub possible_repeats: u64,
     /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
     /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
     /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
@@ -60,6 +66,7 @@ impl SourceStats {
             .saturating_add(o.whole_read_switches);
         self.late_items = self.late_items.saturating_add(o.late_items);
         self.unreachable = self.unreachable.saturating_add(o.unreachable);
+        self.possible_repeats = self.possible_repeats.saturating_add(o.possible_repeats);
     }
 }
 

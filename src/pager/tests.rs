@@ -3062,6 +3062,145 @@ fn an_insert_ahead_of_consumed_items_does_not_show_them_again_after_a_late_resum
     );
 }
 
+/// A `kubeapps` source listing `order` as given (another order than the merge's), alone, pages
+/// of 1, chunks of 3: two pages taken.
+fn two_pages_of(order: &[&str]) -> (Env, Pager<ItemFields>, Vec<String>) {
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for n in order {
+        f.items.push(item("helm.packages", "kubeapps", n, "r"));
+    }
+    let mut env = Env::new(vec![f], 1, 3);
+    let mut p = env.pager();
+    let mut shown = Vec::new();
+    for _ in 0..2 {
+        let page = env.page(&mut p);
+        assert!(!page.inconsistent);
+        shown.extend(names_of(&page));
+    }
+    (env, p, shown)
+}
+
+/// Pages to the end; the names shown, and the possible repeats counted.
+fn scroll_to_the_end(env: &mut Env, p: &mut Pager<ItemFields>, shown: &mut Vec<String>) -> u64 {
+    let mut repeats = 0;
+    loop {
+        let page = env.page(p);
+        let counted = page.stats.sources[0].possible_repeats;
+        assert!(counted == 0 || page.inconsistent, "a possible repeat, said");
+        repeats += counted;
+        shown.extend(names_of(&page));
+        if page.done {
+            assert!(page.inconsistent || repeats == 0);
+            return repeats;
+        }
+    }
+}
+
+/// The known limit (docs/DESIGN.md "Order is learned"): two histories, one page token. A source
+/// in its own order `b c d a f e` consumed `b c` (`a`, below W in the merge order, never read), or
+/// in the order `a c d f e` consumed `a c`: both tokens are the same (count 2, watermark `c`). Once
+/// `b c d` are deleted, both lists are `a f e` (not in the merge order), and nothing tells whether
+/// `a` was shown. It is shown, late, as a possible repeat (`inconsistent`, `possibleRepeats` 1):
+/// in the first history it was never shown (dropped, it would be lost), in the second it comes
+/// again.
+#[test]
+fn two_histories_one_token_show_the_item_as_a_possible_repeat() {
+    let (mut never_read, p1, mut shown1) = two_pages_of(&["b", "c", "d", "a", "f", "e"]);
+    let (mut consumed, p2, mut shown2) = two_pages_of(&["a", "c", "d", "f", "e"]);
+    assert_eq!(shown1, ["b", "c"]);
+    assert_eq!(shown2, ["a", "c"]);
+    assert_eq!(
+        p1.page_token().unwrap(),
+        p2.page_token().unwrap(),
+        "one token"
+    );
+    for gone in ["b", "c", "d"] {
+        never_read.fakes[0].delete(gone);
+        consumed.fakes[0].delete(gone);
+    }
+    let mut p1 = never_read.resume(&p1);
+    let mut p2 = consumed.resume(&p2);
+    assert_eq!(scroll_to_the_end(&mut never_read, &mut p1, &mut shown1), 1);
+    assert_eq!(scroll_to_the_end(&mut consumed, &mut p2, &mut shown2), 1);
+    assert_eq!(shown1, ["b", "c", "a", "e", "f"], "shown, not lost");
+    assert_eq!(shown2, ["a", "c", "a", "e", "f"], "shown again, said so");
+    assert!(p1.state().sources[0].inconsistent, "in the page token");
+}
+
+/// Not the limit: a source in its own order `b c d a e` consumed `b c`; `b c` are deleted before
+/// the resume. `a` (below the watermark `c`, never read) now stands after `d`, above the watermark:
+/// the items consumed are a prefix of the source's order that the merge took in its own order, so
+/// nothing after an item above the watermark was consumed. `a` comes late, and no repeat is
+/// possible: the page does not say one.
+#[test]
+fn an_item_after_one_above_the_watermark_is_late_and_no_possible_repeat() {
+    let (mut env, p, mut shown) = two_pages_of(&["b", "c", "d", "a", "e"]);
+    assert_eq!(shown, ["b", "c"]);
+    env.fakes[0].delete("b");
+    env.fakes[0].delete("c");
+    let mut p = env.resume(&p);
+    let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
+    assert_eq!(shown, ["b", "c", "a", "d", "e"]);
+    assert_eq!(repeats, 0);
+    assert!(!p.state().sources[0].inconsistent);
+}
+
+/// A page token taken during a late phase holds the cut by identity (its anchor `c2`, the last
+/// item before the cut, and its watermark `c1`, the last consumed before the late items). Both
+/// deleted before the resume, the count alone is left; the items it would take as consumed (`a1
+/// a2`) sort below the last late item shown (`b1`): consumed, or late and shown already, either
+/// way not to show. Every late item still comes, none twice, and no repeat is possible.
+#[test]
+fn every_anchor_of_a_late_phase_gone_shows_each_late_item_once() {
+    let mut names: Vec<String> = vec!["a1".into(), "a2".into(), "c1".into(), "c2".into()];
+    names.extend((1..=6).map(|i| format!("b{i}")));
+    let mut f = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for n in &names {
+        f.items.push(item("helm.packages", "kubeapps", n, "r"));
+    }
+    let mut env = Env::new(vec![f], 2, 4);
+    let mut p = env.pager();
+    let mut shown = names_of(&env.page(&mut p));
+    let page = env.page(&mut p);
+    assert_eq!(names_of(&page), ["c1", "b1"]);
+    shown.extend(names_of(&page));
+    let st = p.state();
+    assert_eq!(st.sources[0].anchors.len(), 1, "c2: {st:?}");
+    assert_eq!(
+        st.sources[0]
+            .watermark
+            .as_ref()
+            .map(|w| w.sort_key.as_str()),
+        Some("c1")
+    );
+    env.fakes[0].delete("c1");
+    env.fakes[0].delete("c2");
+    let mut p = env.resume(&p);
+    let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
+    assert_eq!(repeats, 0);
+    assert_each_shown_once(
+        &shown,
+        &["a1", "a2", "c1", "b1", "b2", "b3", "b4", "b5", "b6"],
+    );
+}
+
+/// A source in the merge order that holds W and has read past it (`c d`) keeps its last item read
+/// (`d`) in its page token. Its watermark (`b`) deleted before the resume, the re-read at its
+/// position cannot start where it should and the source is read whole: the cut falls after `d`,
+/// found again, so `a` (consumed) is not shown again and nothing is a possible repeat.
+#[test]
+fn the_last_item_read_cuts_a_resumed_whole_read_when_the_watermark_is_gone() {
+    let (mut env, p, mut shown) = two_pages_of(&["a", "b", "c", "d", "e", "f"]);
+    assert_eq!(shown, ["a", "b"]);
+    let st = p.state();
+    assert_eq!(st.sources[0].anchors.len(), 1, "d, read past W: {st:?}");
+    env.fakes[0].delete("b");
+    let mut p = env.resume(&p);
+    let repeats = scroll_to_the_end(&mut env, &mut p, &mut shown);
+    assert_eq!(shown, ["a", "b", "c", "d", "e", "f"]);
+    assert_eq!(repeats, 0);
+    assert!(!p.state().sources[0].inconsistent);
+
 /// No sources (a dashboard with no packages plugin configured) is an empty list: its first page
 /// is empty and done, asks nothing, and its token resumes to the same empty list.
 #[test]

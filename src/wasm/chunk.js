@@ -188,7 +188,7 @@ function readChunk(response, judges, index) {
   }
 }
 
-const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems", "unreachable"];
+const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems", "unreachable", "possibleRepeats"];
 const NC = COUNTERS.length;
 
 /** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */

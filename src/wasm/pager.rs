@@ -64,6 +64,7 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             s.whole_read_switches,
             s.late_items,
             s.unreachable,
+            s.possible_repeats,
         ] {
             push(n);
         }

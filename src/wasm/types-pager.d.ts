@@ -318,6 +318,13 @@ export interface SourceStats {
   /** Times the source was set aside as unreachable. */
   unreachable: number;
   /**
+   * Items that may have been shown before, taken as not consumed: the source's whole read held
+   * none of the items its page token knows by identity, so an item consumed before could not be
+   * told from one never read (docs/DESIGN.md, the known limit). Counted when that read lands, then
+   * shown late (`lateItems`) rather than dropped; the pages say `inconsistent` from then on.
+   */
+  possibleRepeats: number;
+  /**
    * The source is streamed: read chunk by chunk in the merge order (its own order is the merge
    * order). `false`: read whole, then sorted (an `unordered` source, `order: "none"`, any source
    * under `displayName`, a `kubernetes` one under a `collation`, or one switched to a whole read
@@ -395,7 +402,7 @@ export interface Page<T = any> {
   unreachable: UnreachableSource[];
   /** Some item of this page came late (see {@link UnreachableSource}); counted in `stats.lateItems`. */
   late: boolean;
-  /** A source's list is not one snapshot any more: it went on after a 410 Expired, or a continuation came from another resourceVersion. */
+  /** A source's list is not one snapshot any more: it went on after a 410 Expired, or a continuation came from another resourceVersion, or an item may come twice (`stats.possibleRepeats`). */
   inconsistent: boolean;
   /** A source ended before giving the items it said remained. */
   truncated: boolean;

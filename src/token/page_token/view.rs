@@ -80,8 +80,8 @@ pub struct SourceState {
     /// Identity hashes (xxh64 of the merge key, as the pager keeps of the items it reads) of items
     /// of the source's own order that end what it had read, for a source whose order is learned
     /// (docs/DESIGN.md "Order is learned"): a `kubeapps` source that has read past what it
-    /// consumed while another source holds W (the last item read: a resume tells an item the
-    /// merge went past from one inserted behind W by where it stands against it), or a source
+    /// consumed (the last item read: a resume tells an item the merge went past from one inserted
+    /// behind W by where it stands against it, and a whole read cuts after it), or a source
     /// read whole after a switch whose late items are pending (the end of its cut, and the last
     /// item consumed before the late ones: a resume cuts by identity, not by the count in
     /// `chunk_token`). Empty for every other position (and in tokens written before it existed).
