@@ -3200,6 +3200,7 @@ fn the_last_item_read_cuts_a_resumed_whole_read_when_the_watermark_is_gone() {
     assert_eq!(shown, ["a", "b", "c", "d", "e", "f"]);
     assert_eq!(repeats, 0);
     assert!(!p.state().sources[0].inconsistent);
+}
 
 /// No sources (a dashboard with no packages plugin configured) is an empty list: its first page
 /// is empty and done, asks nothing, and its token resumes to the same empty list.
