@@ -17,7 +17,6 @@ extern "C" {
         fetch_chunk: JsValue,
         options: JsValue,
         labels: &JsValue,
-        kubernetes: &str,
     ) -> js_sys::Promise;
     #[wasm_bindgen(js_name = guardPager)]
     fn guard_pager(probe: JsPager);
@@ -69,7 +68,6 @@ impl JsPager {
             fetch_chunk,
             options.map_or(JsValue::UNDEFINED, Into::into),
             &self.sources.labels_js,
-            &self.sources.kubernetes,
         )
     }
 }
