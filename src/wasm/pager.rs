@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::to_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
+use crate::filter::FilterOptions;
 use crate::pager::{
     ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, Recovery, RetryPolicy,
     SourceStats, Stats, UnreachableSource,
@@ -305,6 +306,17 @@ struct FilterOptionsView<'a> {
     app_version: &'a str,
 }
 
+/// Kubeapps `FilterOptions` as a source that filters is sent it.
+fn filter_view(f: &FilterOptions) -> FilterOptionsView<'_> {
+    FilterOptionsView {
+        query: &f.query,
+        categories: &f.categories,
+        repositories: &f.repositories,
+        pkg_version: &f.pkg_version,
+        app_version: &f.app_version,
+    }
+}
+
 /// `ChunkRequest[]`.
 pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
     let views: Vec<RequestView> = requests
@@ -315,16 +327,23 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
             source: &r.source,
             page_token: &r.page_token,
             limit: r.limit,
-            filter_options: r.filter.as_ref().map(|f| FilterOptionsView {
-                query: &f.query,
-                categories: &f.categories,
-                repositories: &f.repositories,
-                pkg_version: &f.pkg_version,
-                app_version: &f.app_version,
-            }),
+            filter_options: r.filter.as_ref().map(filter_view),
         })
         .collect();
     to_js(&views)
+}
+
+/// `kubeappsFilterOptions(filter)`, an export of the package (declared in `types-pager.d.ts`):
+/// the Kubeapps `FilterOptions` that the pager sends a source that filters for the pager's
+/// `filter`: [`FilterOptions::for_source`], as a request's `filterOptions` carries it (protojson
+/// field names, empty fields left out); `undefined` when nothing is left. Throws `INVALID_OPTIONS`
+/// as `new Pager` does for a bad filter.
+#[wasm_bindgen(js_name = kubeappsFilterOptions, skip_typescript)]
+pub fn kubeapps_filter_options(filter: JsValue) -> JsResult<JsValue> {
+    let filter = super::options::filter_from_js(&filter)?;
+    Ok(filter
+        .for_source()
+        .map_or(JsValue::UNDEFINED, |f| to_js(&filter_view(&f))))
 }
 
 /// Merges pages from several Kubeapps or Kubernetes sources in one total order: {@link PagerOptions}
