@@ -249,31 +249,25 @@ function pageChunk(items) {
 }
 
 /**
- * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`, 3 `reordered`, 4 `late`), the item count n, n chunk slots (`pageChunk`), n indices,
+ * A page, in one call. `data` (a Uint32Array): flags (bit k the flag `names.flags[k]`), the
+ * item count n, n chunk slots (`pageChunk`), n indices,
  * then the counters (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed;
  * `unreachable` the page's `UnreachableSource[]`. Without a `token`, the pager's `PagerStats` of
- * the counters in `data` instead.
+ * the counters in `data` instead. `names`: `{ flags, counters }`, the core's names of the page's
+ * flags and counters (src/wasm/pager.rs: `PAGE_FLAGS`, `SourceStats::COUNTER_NAMES`).
  */
 function makePage(data, token, labels, unreachable, names) {
-  if (token === undefined) return makeStats(data, labels, names);
+  if (token === undefined) return makeStats(data, labels, names.counters);
   const [flags, n] = data;
   const items = new Array(n);
   const slots = chunks;
   chunks = [];
   for (let k = 0; k < n; k++) items[k] = slots[data[2 + k]][data[2 + n + k]];
-  return {
-    items,
-    nextPageToken: token,
-    done: (flags & 1) !== 0,
-    inconsistent: (flags & 2) !== 0,
-    truncated: (flags & 4) !== 0,
-    reordered: (flags & 8) !== 0,
-    late: (flags & 16) !== 0,
-    unreachable,
-    stats: makeStats(data, labels, names, 2 + 2 * n),
-    ...categoriesOf(labels),
-  };
+  const page = { items, nextPageToken: token };
+  names.flags.forEach((name, k) => (page[name] = ((flags >> k) & 1) !== 0));
+  page.unreachable = unreachable;
+  page.stats = makeStats(data, labels, names.counters, 2 + 2 * n);
+  return Object.assign(page, categoriesOf(labels));
 }
 
 const encoder = new TextEncoder();

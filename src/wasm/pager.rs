@@ -36,7 +36,7 @@ extern "C" {
         token: Option<&str>,
         labels: &JsValue,
         unreachable: &JsValue,
-        counter_names: &JsValue,
+        names: &JsValue,
     ) -> JsValue;
     #[wasm_bindgen(js_name = keepCategories)]
     fn keep_categories(labels: &JsValue, index: u32);
@@ -53,7 +53,7 @@ pub(crate) type CorePager = Pager<ItemRef>;
 
 /// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's and
 /// whether it streamed (1 or 0); each u64 as its low and high u32. The counters go in the order of
-/// [`SourceStats::COUNTER_NAMES`], which JS gets with them (`Sources::counter_names`).
+/// [`SourceStats::COUNTER_NAMES`], which JS gets with them (`Sources::names`).
 fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     let mut push = |n: u64| out.extend([n as u32, (n >> 32) as u32]);
     let total = stats.total();
@@ -96,6 +96,16 @@ fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
     to_js(&views)
 }
 
+/// The names of a page's flags, in the order of their bits in `makePage`'s data (`page_to_js`).
+const PAGE_FLAGS: [&str; 5] = ["done", "inconsistent", "truncated", "reordered", "late"];
+
+/// What `makePage` names the page's flags and counters by: `{ flags, counters }`.
+#[derive(serde::Serialize)]
+struct Names {
+    flags: [&'static str; 5],
+    counters: [&'static str; 11],
+}
+
 /// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, late,
 /// unreachable, stats }`, in one call.
 pub(crate) fn page_to_js(page: Page<ItemRef>, sources: &Sources) -> JsValue {
@@ -103,13 +113,18 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, sources: &Sources) -> JsValue {
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
     let mut data = Vec::with_capacity(2 + 2 * n + 20 * (1 + page.stats.sources.len()));
-    data.push(
-        u32::from(page.done)
-            | u32::from(page.inconsistent) << 1
-            | u32::from(page.truncated) << 2
-            | u32::from(page.reordered) << 3
-            | u32::from(page.late) << 4,
-    );
+    let flags = [
+        page.done,
+        page.inconsistent,
+        page.truncated,
+        page.reordered,
+        page.late,
+    ];
+    let mut bits = 0;
+    for (k, flag) in flags.into_iter().enumerate() {
+        bits |= u32::from(flag) << k;
+    }
+    data.push(bits);
     data.push(n as u32);
     // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js
     // keeps the slots until `makePage` takes them: nothing may return between the two.
@@ -136,7 +151,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, sources: &Sources) -> JsValue {
         Some(&page.next_page_token),
         labels,
         &unreachable,
-        &sources.counter_names,
+        &sources.names,
     )
 }
 
@@ -364,8 +379,9 @@ pub(crate) struct Sources {
     labels: Vec<String>,
     /// The same labels as a JS array, for the pages' stats and `nextPage`'s errors.
     pub(crate) labels_js: JsValue,
-    /// [`SourceStats::COUNTER_NAMES`] as a JS array: the names of the counters `makeStats` reads.
-    counter_names: JsValue,
+    /// [`Names`] as JS: what `makePage` names the page's flags ([`PAGE_FLAGS`]) and the counters
+    /// ([`SourceStats::COUNTER_NAMES`]) by.
+    names: JsValue,
     /// The custom predicate's judges for `readChunk` (`super::predicate::judges`), or undefined.
     judges: JsValue,
 }
@@ -383,7 +399,10 @@ impl JsPager {
             sources: Rc::new(Sources {
                 labels,
                 labels_js,
-                counter_names: to_js(&SourceStats::COUNTER_NAMES),
+                names: to_js(&Names {
+                    flags: PAGE_FLAGS,
+                    counters: SourceStats::COUNTER_NAMES,
+                }),
                 judges,
             }),
         };
@@ -551,7 +570,7 @@ impl JsPager {
             None,
             &self.sources.labels_js,
             &JsValue::UNDEFINED,
-            &self.sources.counter_names,
+            &self.sources.names,
         ))
     }
 
