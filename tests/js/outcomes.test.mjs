@@ -262,3 +262,37 @@ test("a proxy that drops continue: the source is set aside as no-progress within
   for (const s of other.list) assert.ok(shown.includes(identity(s)));
   pager.free();
 });
+
+test("an echoed token (asked t1, answered t1) ends the list through nextPage: no cycle, not truncated", async () => {
+  const kapp = names("k", 4).map((n) => summary("kapp_controller.packages", n));
+  const asked = [];
+  const fetchChunk = async (request) => {
+    asked.push(request.pageToken);
+    const at = request.pageToken === "" ? 0 : 2;
+    return { availablePackageSummaries: kapp.slice(at, at + 2), nextPageToken: "t1" };
+  };
+  const pager = new Pager({ sources: [{ plugin: "kapp_controller.packages", namespace: "kubeapps", kind: "kubernetes" }], pageSize: 10, chunkLimit: 2 });
+  const page = await pager.nextPage(fetchChunk, { retry: false });
+  assert.deepEqual(asked, ["", "t1"]);
+  assert.deepEqual(page.items.map((s) => s.name), ["k000", "k001", "k002", "k003"]);
+  assert.ok(page.done && !page.truncated);
+  assert.equal(page.stats.cycledTokens, 0);
+  pager.free();
+});
+
+test("410s in a row are recovered from up to the core's bound, then the call fails", async () => {
+  let asked = 0;
+  const fetchChunk = async (request) => {
+    asked++;
+    if (request.pageToken === "") return { items: [{ metadata: { name: "a", namespace: "ns" } }], metadata: { continue: "c1" } };
+    // Expired, every time, with an inconsistent token to go on with: never an answer.
+    throw Object.assign(new Error("expired"), { status: 410, reason: "Expired", continue: `c${asked}` });
+  };
+  const pager = new Pager({ sources: [{ plugin: "pods", kind: "kubernetes", namespace: "ns" }], pageSize: 5, chunkLimit: 1 });
+  const error = await pager.nextPage(fetchChunk, { retry: false }).then(() => assert.fail("resolved"), (e) => e);
+  assert.equal(error.code, "SOURCE_FAILED");
+  assert.equal(error.details.status, 410);
+  assert.equal(pager.stats.expiredRecoveries, 16);
+  assert.equal(asked, 1 + 17, "the first chunk, 16 recoveries, the 17th 410 fails");
+  pager.free();
+});
