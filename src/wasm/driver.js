@@ -224,7 +224,10 @@ function drive(pager, fetchChunk, options, labels) {
             firstError ??= e;
             continue;
           }
-          if (outcome === "stale") throw outside(id);
+          if (outcome === "stale") {
+            firstError ??= outside(id);
+            continue;
+          }
           attempts.delete(index);
           if (outcome === "unreachable") setAside(index, undefined);
           else retry.delete(index);
