@@ -258,7 +258,8 @@ function drive(pager, fetchChunk, options, labels) {
           }
           const n = (attempts.get(index) ?? 0) + 1;
           attempts.set(index, n);
-          const ms = outcome === "retry" ? Pager.__retryDelay(n, failure.retryAfterMs, ...policy, Math.random()) : undefined;
+          const [retries, baseDelayMs, maxDelayMs] = policy;
+          const ms = outcome === "retry" ? Pager.__retryDelay(n, failure.retryAfterMs, retries, baseDelayMs, maxDelayMs, Math.random()) : undefined;
           if (ms === undefined) firstError ??= sourceFailed(index, failure, answer);
           else wait = Math.max(wait, ms);
         }

@@ -132,6 +132,16 @@ test("transient failures (429, 502, 503, 504) are retried inside nextPage, then 
   pager.free();
 });
 
+test("the default policy retries too: a 503 without options is asked again (within the first backoff, under 1 s)", async () => {
+  const list = names("h", 2).map((n) => summary("helm.packages", n));
+  const seen = flaky([{ status: 503 }], list);
+  const pager = helmOnly();
+  const page = await pager.nextPage(kubeappsFetcher({ baseUrl: base }));
+  assert.equal(page.items.length, 2);
+  assert.equal(seen.requests, 2);
+  pager.free();
+});
+
 test("retries spent: SOURCE_FAILED with the last failure, the pager unchanged; retry: false tries once", async () => {
   const list = names("h", 3).map((n) => summary("helm.packages", n));
   const fetchChunk = kubeappsFetcher({ baseUrl: base });
