@@ -2031,7 +2031,10 @@ fn an_answer_to_a_request_never_made_is_stale() {
         reason: None,
         continue_token: None,
     };
-    assert_eq!(run.pager.fail(987_654, f), Ok(kubeapps_pager::FailOutcome::Stale));
+    assert_eq!(
+        run.pager.fail(987_654, f),
+        Ok(kubeapps_pager::FailOutcome::Stale)
+    );
     assert_eq!(run.pager.state(), before);
     assert_eq!(run.pager.stats().total().stale_responses, 2);
 }
@@ -2056,7 +2059,10 @@ fn a_cycling_continue_token_keeps_its_answer_and_ends_the_source() {
     }
     run.drain(10);
     run.check_complete();
-    assert_eq!(run.figures.errors_checked, 1, "one cycle, then the source ended");
+    assert_eq!(
+        run.figures.errors_checked, 1,
+        "one cycle, then the source ended"
+    );
     assert_eq!(run.pager.stats().total().cycled_tokens, 1);
     let shown = run.shown();
     assert!(shown.len() >= 2 && shown.len() < 4, "{shown:?}");

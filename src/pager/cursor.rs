@@ -1218,7 +1218,6 @@ impl<P> Cursor<P> {
             _ => false,
         };
 
-
         let mut next = next;
         let mut cycled = false;
         if let Verdict::Accept { .. } = verdict {
@@ -1231,7 +1230,10 @@ impl<P> Cursor<P> {
                     flight.purpose,
                     Purpose::Probe { .. } | Purpose::Group { .. }
                 );
-                if !new_pass && !overlap_only && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t)) {
+                if !new_pass
+                    && !overlap_only
+                    && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t))
+                {
                     cycled = true;
                     next = None;
                 }

@@ -141,7 +141,12 @@ impl Reach {
     }
 
     /// Sets the source aside for `cause` (with the last failure's status and reason, if any).
-    pub(crate) fn set_aside(&mut self, cause: UnreachableCause, status: u16, reason: Option<String>) {
+    pub(crate) fn set_aside(
+        &mut self,
+        cause: UnreachableCause,
+        status: u16,
+        reason: Option<String>,
+    ) {
         self.unreachable = Some((cause, status, reason));
         self.behind = true;
     }

@@ -115,7 +115,11 @@ mod tests {
     fn retry_after_is_a_floor_under_the_cap() {
         let p = RetryPolicy::default();
         assert_eq!(p.delay_ms(1, Some(5000), 0.1), Some(5000));
-        assert_eq!(p.delay_ms(1, Some(10), 0.5), Some(500), "the draw when larger");
+        assert_eq!(
+            p.delay_ms(1, Some(10), 0.5),
+            Some(500),
+            "the draw when larger"
+        );
         assert_eq!(p.delay_ms(1, Some(120_000), 0.1), Some(30_000), "capped");
     }
 

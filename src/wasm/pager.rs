@@ -534,7 +534,9 @@ impl JsPager {
             max_delay_ms: max_delay_ms.unwrap_or(d.max_delay_ms),
         };
         // A non-negative finite wait (NaN is not `>= 0`), in whole milliseconds.
-        let after = retry_after_ms.filter(|ms| *ms >= 0.0).map(|ms| ms.min(1e15) as u64);
+        let after = retry_after_ms
+            .filter(|ms| *ms >= 0.0)
+            .map(|ms| ms.min(1e15) as u64);
         policy.delay_ms(attempt, after, unit).map(|ms| ms as f64)
     }
 

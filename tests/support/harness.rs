@@ -15,9 +15,9 @@ use std::collections::{HashMap, HashSet};
 
 use kubeapps_pager::token::PageToken;
 use kubeapps_pager::{
-    Chunk, ChunkRequest, FailOutcome, Failure, FeedOutcome, Recovery, UnreachableCause, FilterOptions, Identity, ItemFields, Pager,
-    PagerError, PagerOptions, SortField, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec,
-    Stats,
+    Chunk, ChunkRequest, FailOutcome, Failure, FeedOutcome, FilterOptions, Identity, ItemFields,
+    Pager, PagerError, PagerOptions, Recovery, SortField, SortOrder, SourceId, SourceKind,
+    SourceOrder, SourceSpec, Stats, UnreachableCause,
 };
 
 use super::oracle::{identity_of, ref_key, ref_matches, RefKey, SplitMix};
