@@ -1972,11 +1972,6 @@ impl<P> Cursor<P> {
         }
     }
 
-    /// A resumed position's last item read is not read again yet, and this answer shows an item
-    /// above the source's own watermark and at or below W (not W itself: another source's copy):
-    /// consumed it was not, and whether the merge went past it (it stood after that item, the
-    /// source being in another order than the merge's) or it was inserted behind W since, only
-    /// where it stands against that item tells. The whole read's cut does.
     /// Whether an answer to a continuation (a request with a continue token or an offset past
     /// the start) restarted the list: its first item is at or before the first item the list gave
     /// from its start. Asked with the caller's `!progress` (nothing new in it), that is a proxy or
@@ -1988,9 +1983,9 @@ impl<P> Cursor<P> {
         let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
         let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
         // A source read whole is in its own order, not the merge order: only its first item
-        // again is a restart there.
-        // And only once the list was read past its first name: inside a group of equal names,
-        // a tie-able source may give any of them first on every answer (a re-read, no restart).
+        // again is a restart there. And only once the list was read past its first name: inside
+        // a group of equal names, a tie-able source may give any of them first on every answer
+        // (a re-read, no restart).
         continuation
             && restart
             && match (items.first(), &self.list_first, &self.list_last) {
@@ -2002,6 +1997,11 @@ impl<P> Cursor<P> {
             }
     }
 
+    /// A resumed position's last item read is not read again yet, and this answer shows an item
+    /// above the source's own watermark and at or below W (not W itself: another source's copy):
+    /// consumed it was not, and whether the merge went past it (it stood after that item, the
+    /// source being in another order than the merge's) or it was inserted behind W since, only
+    /// where it stands against that item tells. The whole read's cut does.
     fn passed_unseen(&self, items: &[(SortKey, bool, P)], ctx: &Ctx<'_>) -> bool {
         let (Some(h), Some(w)) = (self.pending_anchor, ctx.watermark) else {
             return false;
