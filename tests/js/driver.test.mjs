@@ -104,7 +104,8 @@ test("a failing source rejects with SOURCE_FAILED naming it; the next call retri
     }
     return sources[r.sourceIndex].answer(r);
   };
-  await assert.rejects(pager.nextPage(flaky), (e) => {
+  // retry: false: the call rejects at the first failure (nextPage retries a transient one by default).
+  await assert.rejects(pager.nextPage(flaky, { retry: false }), (e) => {
     assert.equal(e.code, "SOURCE_FAILED");
     assert.equal(e.details.source, "kapp_controller.packages/default/kubeapps");
     assert.equal(e.details.status, 503);
