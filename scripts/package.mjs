@@ -25,12 +25,14 @@ function snippet(base, file = "errors.js") {
 const errorSnippet = (base) => snippet(base);
 
 /**
- * What the pager module's snippets export to users besides the glue's (no wasm export): driver.js's
- * built-in fetchers, and window.js's page window and URL helpers. wasm-bindgen copies only the
- * snippets the wasm imports; window.js is none of them, so `entries` copies it beside them.
+ * What the pager module's snippets export to users besides the glue's (no wasm export): the
+ * built-in fetchers (fetchers.js, connect.js), and window.js's page window and URL helpers.
+ * wasm-bindgen copies only the snippets the wasm imports; connect.js and window.js are none of
+ * them, so `entries` copies them beside them (`copy`).
  */
 const OWN = [
-  { file: "driver.js", names: ["kubeappsFetcher", "kubeappsFilterOptions", "kubernetesListFetcher", "connectFetcher"] },
+  { file: "fetchers.js", names: ["kubeappsFetcher", "kubernetesListFetcher"] },
+  { file: "connect.js", names: ["connectFetcher"], copy: true },
   { file: "window.js", names: ["PageWindow", "readPageToken", "writePageToken"], copy: true },
 ];
 

@@ -43,7 +43,8 @@ pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId}
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortField, SortKey, SortOrder};
 pub use pager::{
-    fails_for_good, Chunk, ChunkOf, ChunkRequest, Failure, FeedOutcome, Page, Pager, Stats,
-    UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
+    fails_for_good, is_transient, Chunk, ChunkOf, ChunkRequest, FailOutcome, Failure, FeedOutcome,
+    Page, Pager, Recovery, RetryPolicy, Stats, UnreachableCause, UnreachableSource,
+    MAX_FAILURES_IN_A_ROW, MAX_RECOVERIES_IN_A_ROW, MAX_RESTARTS_IN_A_ROW,
 };
 pub use token::PageToken;

@@ -9,7 +9,7 @@
 //! (`sources[1].offset: …`).
 //!
 //! The pager module's inputs (options, fetcher options, failures) are read against their shapes
-//! on the JS side (`src/wasm/driver.js`), which packs what the core needs into one string:
+//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string:
 //! [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
 //! without JSON too: [`ChunkFields`] reads them.
 
@@ -166,7 +166,7 @@ pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion,
 // ---------------------------------------------------------------------------
 // Reading: what the JS readers packed
 
-/// Values packed by the JS readers of `src/wasm/driver.js` (`pack`, `readFailure`) into one
+/// Values packed by the JS readers of `src/wasm/inputs.js` (`pack`, `readFailure`) into one
 /// string, read in order: a number as three characters of 15 bits each, low first (as
 /// [`push_number`] writes them), a string as its length in UTF-16 units (a number) then itself.
 /// Past the end (never, from those readers) numbers read as 0 and strings as `""`.
@@ -203,6 +203,18 @@ impl<'a> Unpack<'a> {
         self.number().checked_sub(1).map(|n| n as u32)
     }
 
+    /// A `FilterOptions`: query, categories, repositories, plugins, pkgVersion, appVersion.
+    fn filter(&mut self) -> FilterOptions {
+        FilterOptions {
+            query: self.string(),
+            categories: self.strings(),
+            repositories: self.strings(),
+            plugins: self.strings(),
+            pkg_version: self.string(),
+            app_version: self.string(),
+        }
+    }
+
     /// A count, then that many strings.
     fn strings(&mut self) -> Vec<String> {
         // A loop, not `map(..).collect()` (its `TrustedLen` paths; size).
@@ -214,7 +226,7 @@ impl<'a> Unpack<'a> {
     }
 }
 
-/// `PagerOptions` as `readOptions` (`src/wasm/driver.js`) packs them after reading them against
+/// `PagerOptions` as `readOptions` (`src/wasm/inputs.js`) packs them after reading them against
 /// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
 /// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
 /// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
@@ -254,14 +266,7 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
     if display_name {
         o.sort = SortOrder::DisplayName;
     }
-    o.filter = FilterOptions {
-        query: p.string(),
-        categories: p.strings(),
-        repositories: p.strings(),
-        plugins: p.strings(),
-        pkg_version: p.string(),
-        app_version: p.string(),
-    };
+    o.filter = p.filter();
     // Absent numbers keep the defaults.
     for (slot, n) in [
         (&mut o.page_size, page_size),
@@ -285,7 +290,13 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
     o
 }
 
-/// A `ChunkFailure` as `readFailure` (`src/wasm/driver.js`) packs it: the status, then `reason`
+/// A `FilterOptions` as `readFilter` (`src/wasm/inputs.js`) packs it, in the order of
+/// [`unpack_options`]' filter fields.
+pub fn unpack_filter(packed: &str) -> FilterOptions {
+    Unpack::new(packed).filter()
+}
+
+/// A `ChunkFailure` as `readFailure` (`src/wasm/inputs.js`) packs it: the status, then `reason`
 /// and `continue`, each 1 and the string, or 0 for none (an empty `continue` is none).
 pub fn unpack_failure(packed: &str) -> Failure {
     let mut p = Unpack::new(packed);

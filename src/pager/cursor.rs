@@ -27,7 +27,7 @@ use crate::token::ContinueToken;
 
 use super::reach::Reach;
 use super::stats::SourceStats;
-use super::{ChunkOf, Failure};
+use super::{ChunkOf, Failure, Recovery};
 
 /// An item in a source's buffer.
 pub(crate) struct Entry<P> {
@@ -278,6 +278,9 @@ enum Verdict {
     /// A tie group's re-read that a capped server answered short, before reaching the group:
     /// its first item shows nothing was skipped, so the list goes on from the position itself.
     Verified,
+    /// A continuation answered with the list's start again and nothing new (a proxy that drops
+    /// `continue`; see `Cursor::restarts_list`): the position stands.
+    Restarted,
 }
 
 /// A checked answer, ready to commit.
@@ -295,6 +298,9 @@ pub(crate) struct Prepared<P> {
     /// A tie group's re-read came back shorter than asked, still inside the group, with a next
     /// token: taken as the group's end (see `short_group`).
     short_group: bool,
+    /// The next token was one this pass returned before (a cycle, `b → c → b`): the answer's
+    /// items are kept and the list ends here (`next` is `None`), counted as `cycled_tokens`.
+    cycled: bool,
 }
 
 impl<P> Prepared<P> {
@@ -316,6 +322,7 @@ impl<P> Prepared<P> {
             progress: true,
             overlap_only: false,
             short_group: false,
+            cycled: false,
         }
     }
 }
@@ -363,6 +370,11 @@ pub(crate) struct Cursor<P> {
     seen_tokens: TokenRing,
     /// Chunks in a row that brought no key above max(W, max_read).
     stalled: u32,
+    /// The first key of the current list as read from its start: a continuation that answers
+    /// with it again (or anything before it) and nothing new restarted the list.
+    list_first: Option<SortKey>,
+    /// Continuations in a row that restarted the list (`restarts_list`).
+    pub(crate) restarts: u32,
     /// (`remainingItemCount` last said, items delivered since).
     promised: Option<(u64, u64)>,
     /// The source ended before giving the items it said remained.
@@ -470,6 +482,8 @@ impl<P> Cursor<P> {
             rescan: None,
             seen_tokens: TokenRing::default(),
             stalled: 0,
+            list_first: None,
+            restarts: 0,
             promised: None,
             truncated: false,
             inconsistent: false,
@@ -975,6 +989,24 @@ impl<P> Cursor<P> {
             ));
         }
 
+        // Progress: some key beyond both W and anything read before.
+        let floor = match (ctx.watermark, &self.max_read) {
+            (Some(w), Some(m)) => Some(w.max(m)),
+            (w, m) => w.or(m.as_ref()),
+        };
+        let progress = items.iter().any(|(k, ..)| floor.map_or(true, |f| k > f));
+        // A continuation that restarts the list (a proxy that drops `continue`): not used, the
+        // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
+        // (`Pager::feed`). Checked before the order: such an answer is no disorder.
+        if !progress && self.restarts_list(&items, flight) {
+            return Ok(Prepared::unmerged(
+                items,
+                next,
+                chunk.resource_version,
+                chunk.remaining_item_count,
+                Verdict::Restarted,
+            ));
+        }
         let first = items.first().map(|(k, ..)| k);
         if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
             return Ok(Prepared::unmerged(
@@ -1193,32 +1225,26 @@ impl<P> Cursor<P> {
             _ => false,
         };
 
-        // Progress: some key beyond both W and anything read before.
-        let floor = match (ctx.watermark, &self.max_read) {
-            (Some(w), Some(m)) => Some(w.max(m)),
-            (w, m) => w.or(m.as_ref()),
-        };
-        let progress = items.iter().any(|(k, ..)| floor.map_or(true, |f| k > f));
-
+        let mut next = next;
+        let mut cycled = false;
         if let Verdict::Accept { .. } = verdict {
             if !matches!(flight.purpose, Purpose::Whole) {
-                if let Some(t) = &next {
-                    // A probe starts a new pass: only an immediate repeat counts.
-                    let new_pass = matches!(
-                        flight.purpose,
-                        Purpose::Probe { .. } | Purpose::Group { .. }
-                    );
-                    // An overlap re-read that holds only the overlap item gives back the token
-                    // it gave before (`pos + 1`): the list did not move, it is no repeat.
-                    let repeat = !new_pass && !overlap_only && self.seen_tokens.contains(t);
-                    if *t == flight.token || repeat {
-                        return Err(self.no_progress(format!(
-                            "returned the token {} again",
-                            crate::text::quoted(t)
-                        )));
-                    }
+                // A probe or a group re-read starts a new pass: only an immediate repeat (an
+                // echo, which ended the list above) counts. An overlap re-read that holds only
+                // the overlap item gives back the token it gave before (`pos + 1`): the list did
+                // not move, it is no cycle.
+                let new_pass = matches!(
+                    flight.purpose,
+                    Purpose::Probe { .. } | Purpose::Group { .. }
+                );
+                if !new_pass
+                    && !overlap_only
+                    && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t))
+                {
+                    cycled = true;
+                    next = None;
                 }
-                if !progress && self.stalled >= ctx.max_chunks_without_progress {
+                if !progress && !cycled && self.stalled >= ctx.max_chunks_without_progress {
                     return Err(self.no_progress(format!(
                         "{} chunks in a row brought nothing new",
                         u64::from(self.stalled) + 1
@@ -1236,6 +1262,7 @@ impl<P> Cursor<P> {
             progress,
             overlap_only,
             short_group,
+            cycled,
         })
     }
 
@@ -1295,6 +1322,12 @@ impl<P> Cursor<P> {
                 self.switch_to_whole(ctx.watermark);
                 return delta;
             }
+            Verdict::Restarted => {
+                // Not used; the same request is asked again, and the source set aside at the
+                // MAX_RESTARTS_IN_A_ROW-th restart in a row (`Pager::feed` reads `restarts`).
+                self.restarts = self.restarts.saturating_add(1);
+                return delta;
+            }
             Verdict::Verified => {
                 // The position stands (`next` unchanged); read on from it. Should more of the
                 // group come there, the server gives it in pieces (see `short_group`).
@@ -1310,6 +1343,16 @@ impl<P> Cursor<P> {
                 quiet,
             } => (overlap_first, quiet),
         };
+        self.restarts = 0;
+        if flight.token.is_empty() {
+            self.list_first = p.items.first().map(|(k, ..)| k.clone());
+        }
+        if p.cycled {
+            // The list cannot be followed past here: it ends, and the pages say it may lack
+            // items (`truncated`).
+            delta.cycled_tokens += 1;
+            self.truncated = true;
+        }
         // After an overlap-only answer, or a group re-read taken as whole though short (a server
         // that gives a next token on every answer), ask from the position itself: re-reading the
         // item before it would only see the group again, maybe in another order.
@@ -1766,28 +1809,36 @@ impl<P> Cursor<P> {
         Ok(())
     }
 
-    /// Whether the source recovers from this failure by itself (a 410 of a kubernetes source, a
-    /// refused decimal position): no failure of the source's, for `reach.rs`.
-    pub(crate) fn recovers_from(&self, failure: &Failure) -> bool {
-        (self.decimal && refuses_position(failure))
-            || (failure.status == 410 && self.spec.kind == SourceKind::Kubernetes)
+    /// How the source recovers from this failure by itself (a 410 of a kubernetes source, a
+    /// refused decimal position), if it does: no failure of the source's, for `reach.rs`.
+    pub(crate) fn recovers_from(&self, failure: &Failure) -> Option<Recovery> {
+        if self.decimal && refuses_position(failure) {
+            Some(Recovery::RefusedPosition)
+        } else if failure.status == 410 && self.spec.kind == SourceKind::Kubernetes {
+            Some(Recovery::Expired)
+        } else {
+            None
+        }
     }
 
-    /// Applies a failure checked by [`Cursor::check_failure`]. Returns the counters it adds.
-    pub(crate) fn fail(&mut self, failure: Failure) -> SourceStats {
+    /// Applies a failure checked by [`Cursor::check_failure`]: the `recovery` that
+    /// [`Cursor::recovers_from`] gave (and the pager allowed), else the request is only cleared.
+    /// Returns the counters it adds.
+    pub(crate) fn fail(&mut self, failure: Failure, recovery: Option<Recovery>) -> SourceStats {
         let mut delta = SourceStats {
             requests: 1,
             ..Default::default()
         };
         let flight = self.in_flight.take();
-        if self.decimal && refuses_position(&failure) {
-            if let Some(f) = flight {
-                self.vanished(f.purpose, f.limit);
+        match recovery {
+            None => return delta,
+            Some(Recovery::RefusedPosition) => {
+                if let Some(f) = flight {
+                    self.vanished(f.purpose, f.limit);
+                }
+                return delta;
             }
-            return delta;
-        }
-        if failure.status != 410 || self.spec.kind != SourceKind::Kubernetes {
-            return delta;
+            Some(Recovery::Expired) => {}
         }
         delta.expired_recoveries += 1;
         self.inconsistent = true;
@@ -1960,6 +2011,31 @@ impl<P> Cursor<P> {
             anchors,
             late_watermark,
         }
+    }
+
+    /// Whether an answer to a continuation (a request with a continue token or an offset past
+    /// the start) restarted the list: its first item is at or before the first item the list gave
+    /// from its start. Asked with the caller's `!progress` (nothing new in it), that is a proxy or
+    /// plugin that drops `continue` or the offset and answers the first chunk again: following its
+    /// token would read the same chunk forever (or end the list on an echoed token, losing the
+    /// rest). A real continuation starts after the items before it, and an offset list that grew
+    /// in front by a whole chunk still brings something new.
+    fn restarts_list(&self, items: &[(SortKey, bool, P)], flight: &InFlight) -> bool {
+        let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
+        let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
+        // A source read whole is in its own order, not the merge order: only its first item
+        // again is a restart there. And only once the list was read past its first name: inside
+        // a group of equal names, a tie-able source may give any of them first on every answer
+        // (a re-read, no restart).
+        continuation
+            && restart
+            && match (items.first(), &self.list_first, &self.list_last) {
+                (Some((first, ..)), Some(list_first), Some(last)) => {
+                    last.as_slice() > list_first.primary()
+                        && (first == list_first || (self.streamed && first < list_first))
+                }
+                _ => false,
+            }
     }
 
     /// A resumed position's last item read is not read again yet, and this answer shows an item

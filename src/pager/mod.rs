@@ -33,11 +33,16 @@ use crate::prelude::*;
 mod cursor;
 mod merge;
 mod reach;
+mod retry;
 mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use reach::{fails_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW};
+pub use reach::{
+    fails_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
+    MAX_RECOVERIES_IN_A_ROW,
+};
+pub use retry::{is_transient, RetryPolicy};
 pub use stats::{SourceStats, Stats};
 
 use crate::error::{PagerError, Result, TokenFault};
@@ -96,17 +101,49 @@ pub struct Failure {
     pub continue_token: Option<String>,
 }
 
-/// What became of an answer fed back.
+/// What became of an answer fed back ([`Pager::feed`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FeedOutcome {
     /// Merged.
     Accepted,
     /// Ignored: its request was superseded, answered already or never made. Counted in stats.
     Stale,
-    /// The failure set its source aside: it fails for good ([`fails_for_good`]) or failed
-    /// [`MAX_FAILURES_IN_A_ROW`] times in a row. The merge goes on without it; pages name it in
-    /// `unreachable` until [`Pager::retry_unreachable`].
+    /// The answer set its source aside (cause [`UnreachableCause::NoProgress`]: its
+    /// continuations answer the list's start again). The merge goes on without it; pages name it
+    /// in `unreachable` until [`Pager::retry_unreachable`].
     Unreachable,
+}
+
+/// What the pager did with a failed request ([`Pager::fail`]): the one decision a driver acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailOutcome {
+    /// Ignored: its request was superseded, answered already or never made. Counted in stats.
+    Stale,
+    /// The source recovered by itself and goes on; the call goes on.
+    Recovered(Recovery),
+    /// A transient failure ([`is_transient`]): the same request is asked again
+    /// ([`Pager::next_requests`]); a driver waits [`RetryPolicy::delay_ms`] first, and fails the
+    /// call once the policy's retries are spent.
+    Retry,
+    /// The source is set aside (it fails for good, or failed [`MAX_FAILURES_IN_A_ROW`] times in a
+    /// row): the merge goes on without it; pages name it in `unreachable` until
+    /// [`Pager::retry_unreachable`].
+    SetAside(UnreachableCause),
+    /// Neither: the request is cleared (the next call asks it again) and the call fails
+    /// (`SOURCE_FAILED` at the boundary). Also a recoverable failure past
+    /// [`MAX_RECOVERIES_IN_A_ROW`].
+    Failed,
+}
+
+/// How a source recovered from a failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recovery {
+    /// A 410 Expired of a kubernetes source: it goes on with the inconsistent continue token, or
+    /// relists from the start (the watermark skips what was shown).
+    Expired,
+    /// A 400 (or reason `InvalidArgument`) for a decimal offset: the position is past the end
+    /// of a shrunken list (kapp_controller); it is re-read from an earlier one.
+    RefusedPosition,
 }
 
 /// A page of items.
@@ -130,7 +167,8 @@ pub struct Page<P> {
     /// chunk asked with a continue token came from another resourceVersion, or its whole read
     /// could not tell consumed items from items never read and shows them (`possible_repeats`).
     pub inconsistent: bool,
-    /// Some source ended before giving the items it said remained.
+    /// Some source ended before giving the items it said remained, or ended on a continue token
+    /// that cycled (`stats.sources[i].cycled_tokens`): the list may lack some of its items.
     pub truncated: bool,
     /// Some source was found out of the merge order (another collation, a map walk, an order
     /// that changes between requests, a continuation going back) and is read whole: its items
@@ -175,6 +213,11 @@ enum Boundary {
     /// (whose encoding gives [`Pager::page_token`]'s error).
     Unencodable(PageToken),
 }
+
+/// Continuations in a row that answer the list's start again with nothing new (a proxy that drops
+/// `continue`, or a plugin that ignores the offset) after which the source is set aside
+/// ([`UnreachableCause::NoProgress`]): the first request, then three that restart, four in all.
+pub const MAX_RESTARTS_IN_A_ROW: u32 = 3;
 
 /// Request ids carry the source index in their low bits (64 sources at most),
 /// so a stale answer is counted against the right source.
@@ -477,38 +520,15 @@ impl<P: Clone> Pager<P> {
             return Ok(FeedOutcome::Stale);
         };
         let prepared = c.prepare(chunk, &ctx)?;
-        let delta = c.commit(prepared, &ctx);
+        let mut delta = c.commit(prepared, &ctx);
         c.reach.answered();
-        self.count(i, &delta);
-        self.advance();
-        Ok(FeedOutcome::Accepted)
-    }
-
-    /// Reports a failed request. A 410 on a kubernetes source recovers: it goes
-    /// on with the failure's continue token (an inconsistent one, from the 410
-    /// answer's `metadata.continue`) or relists from the start and skips what
-    /// was shown; the source and later pages are flagged `inconsistent`.
-    /// A 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
-    /// no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
-    /// from earlier positions. A failure for good ([`fails_for_good`]: 403, 404, 501, or such a
-    /// reason), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source
-    /// aside (`Ok(Unreachable)`): the merge goes on without it and pages name it until
-    /// [`Pager::retry_unreachable`]. Anything else only clears the request:
-    /// [`Pager::next_requests`] asks the same again. `Ok(Stale)` as for [`Pager::feed`];
-    /// `INVALID_RESPONSE` when the continue token is over 8 KiB (nothing changed).
-    pub fn fail(&mut self, request_id: u64, failure: Failure) -> Result<FeedOutcome> {
-        let Some(i) = self.owner(request_id) else {
-            self.count_stale(request_id);
-            return Ok(FeedOutcome::Stale);
-        };
-        let Some(c) = self.cursors.get_mut(i) else {
-            return Ok(FeedOutcome::Stale);
-        };
-        c.check_failure(&failure)?;
-        let recovers = c.recovers_from(&failure);
-        let set_aside = !recovers && c.reach.failed(&failure);
-        let mut delta = c.fail(failure);
-        delta.unreachable += u64::from(set_aside);
+        // The no-progress bound on restarts: the source's continuations answer the list's start
+        // again (a proxy that drops `continue`); asking on would never get past it.
+        let set_aside = c.restarts >= MAX_RESTARTS_IN_A_ROW;
+        if set_aside {
+            c.reach.set_aside(UnreachableCause::NoProgress, 200, None);
+            delta.unreachable += 1;
+        }
         self.count(i, &delta);
         self.advance();
         Ok(if set_aside {
@@ -516,6 +536,50 @@ impl<P: Clone> Pager<P> {
         } else {
             FeedOutcome::Accepted
         })
+    }
+
+    /// Reports a failed request, and says what the pager did ([`FailOutcome`]), in this order:
+    /// - a 410 on a kubernetes source recovers ([`Recovery::Expired`]): it goes on with the
+    ///   failure's continue token (an inconsistent one, from the 410 answer's `metadata.continue`)
+    ///   or relists from the start and skips what was shown; the source and later pages are
+    ///   flagged `inconsistent`;
+    /// - a 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
+    ///   no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
+    ///   from earlier positions ([`Recovery::RefusedPosition`]);
+    ///   (either only [`MAX_RECOVERIES_IN_A_ROW`] times in a row: then as any other failure);
+    /// - a failure for good ([`fails_for_good`]: 403, 404, 501, or such a reason), or the
+    ///   [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source aside
+    ///   ([`FailOutcome::SetAside`]): the merge goes on without it and pages name it until
+    ///   [`Pager::retry_unreachable`];
+    /// - a transient failure ([`is_transient`]) is [`FailOutcome::Retry`], anything else
+    ///   [`FailOutcome::Failed`]; both only clear the request: [`Pager::next_requests`] asks the
+    ///   same again.
+    ///
+    /// `Ok(Stale)` as for [`Pager::feed`]; `INVALID_RESPONSE` when the continue token is over
+    /// 8 KiB (nothing changed).
+    pub fn fail(&mut self, request_id: u64, failure: Failure) -> Result<FailOutcome> {
+        let Some(i) = self.owner(request_id) else {
+            self.count_stale(request_id);
+            return Ok(FailOutcome::Stale);
+        };
+        let Some(c) = self.cursors.get_mut(i) else {
+            return Ok(FailOutcome::Stale);
+        };
+        c.check_failure(&failure)?;
+        let recovery = c.recovers_from(&failure).filter(|_| c.reach.may_recover());
+        let outcome = match recovery {
+            Some(r) => FailOutcome::Recovered(r),
+            None => match c.reach.failed(&failure) {
+                Some(cause) => FailOutcome::SetAside(cause),
+                None if is_transient(failure.status) => FailOutcome::Retry,
+                None => FailOutcome::Failed,
+            },
+        };
+        let mut delta = c.fail(failure, recovery);
+        delta.unreachable += u64::from(matches!(outcome, FailOutcome::SetAside(_)));
+        self.count(i, &delta);
+        self.advance();
+        Ok(outcome)
     }
 
     /// Asks the unreachable sources again (`Some(i)`: source `i` alone): each is reachable

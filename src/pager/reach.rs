@@ -21,6 +21,14 @@ use crate::prelude::*;
 /// network error): the 5th.
 pub const MAX_FAILURES_IN_A_ROW: u32 = 5;
 
+/// Recoveries in a row of one source (410 Expired relists, refused positions re-read from
+/// earlier), none answered in between, after which the next such failure is no longer recovered
+/// from but counts as a failure ([`FailOutcome::Failed`](super::FailOutcome::Failed)): a server
+/// that expires every continue token, or refuses every position, is not waited on forever. 16:
+/// a refused position steps back doubling from the chunk limit, so 16 probes reach back
+/// `chunk limit × 2^16` items.
+pub const MAX_RECOVERIES_IN_A_ROW: u32 = 16;
+
 /// Whether a failure will not pass by retrying the same request: HTTP 403 (PermissionDenied),
 /// 404 (NotFound) or 501 (Unimplemented), the statuses grpc-gateway and Connect give those gRPC
 /// codes; or, whatever the status, a `reason` naming one of them: a gRPC code name
@@ -50,14 +58,18 @@ pub enum UnreachableCause {
     FailedForGood,
     /// [`MAX_FAILURES_IN_A_ROW`] failures in a row.
     RepeatedFailures,
+    /// Its continuations bring nothing new: each answers the list's start again (a proxy that
+    /// drops `continue`), [`MAX_RESTARTS_IN_A_ROW`](super::MAX_RESTARTS_IN_A_ROW) times in a row.
+    NoProgress,
 }
 
 impl UnreachableCause {
-    /// `"failed-for-good"` or `"repeated-failures"`, as JS sees it.
+    /// `"failed-for-good"`, `"repeated-failures"` or `"no-progress"`, as JS sees it.
     pub fn as_str(self) -> &'static str {
         match self {
             UnreachableCause::FailedForGood => "failed-for-good",
             UnreachableCause::RepeatedFailures => "repeated-failures",
+            UnreachableCause::NoProgress => "no-progress",
         }
     }
 }
@@ -87,6 +99,8 @@ pub(crate) struct Reach {
     pub(crate) behind: bool,
     /// Failures in a row (not counting 410s a kubernetes source recovers from).
     failures: u32,
+    /// Recoveries in a row (410s, refused positions), bounded by [`MAX_RECOVERIES_IN_A_ROW`].
+    recoveries: u32,
 }
 
 impl Reach {
@@ -98,21 +112,43 @@ impl Reach {
     /// An answer came: the failures in a row start over.
     pub(crate) fn answered(&mut self) {
         self.failures = 0;
+        self.recoveries = 0;
     }
 
-    /// A request failed (and was not recovered from): whether the source is now unreachable.
-    pub(crate) fn failed(&mut self, failure: &Failure) -> bool {
+    /// A failure the source can recover from came: whether it may (fewer than
+    /// [`MAX_RECOVERIES_IN_A_ROW`] recoveries in a row so far; counted then).
+    pub(crate) fn may_recover(&mut self) -> bool {
+        if self.recoveries >= MAX_RECOVERIES_IN_A_ROW {
+            return false;
+        }
+        self.recoveries += 1;
+        true
+    }
+
+    /// A request failed (and was not recovered from): the cause when the source is now
+    /// unreachable.
+    pub(crate) fn failed(&mut self, failure: &Failure) -> Option<UnreachableCause> {
         self.failures = self.failures.saturating_add(1);
         let cause = if fails_for_good(failure) {
             UnreachableCause::FailedForGood
         } else if self.failures >= MAX_FAILURES_IN_A_ROW {
             UnreachableCause::RepeatedFailures
         } else {
-            return false;
+            return None;
         };
-        self.unreachable = Some((cause, failure.status, failure.reason.clone()));
+        self.set_aside(cause, failure.status, failure.reason.clone());
+        Some(cause)
+    }
+
+    /// Sets the source aside for `cause` (with the last failure's status and reason, if any).
+    pub(crate) fn set_aside(
+        &mut self,
+        cause: UnreachableCause,
+        status: u16,
+        reason: Option<String>,
+    ) {
+        self.unreachable = Some((cause, status, reason));
         self.behind = true;
-        true
     }
 
     /// Asked again: reachable, still behind, failures start over.
@@ -179,13 +215,16 @@ mod tests {
     fn repeated_failures_set_a_source_aside_and_an_answer_starts_over() {
         let mut r = Reach::default();
         for _ in 1..MAX_FAILURES_IN_A_ROW {
-            assert!(!r.failed(&failure(503, None)));
+            assert_eq!(r.failed(&failure(503, None)), None);
         }
         r.answered();
         for _ in 1..MAX_FAILURES_IN_A_ROW {
-            assert!(!r.failed(&failure(0, None)));
+            assert_eq!(r.failed(&failure(0, None)), None);
         }
-        assert!(r.failed(&failure(429, None)));
+        assert_eq!(
+            r.failed(&failure(429, None)),
+            Some(UnreachableCause::RepeatedFailures)
+        );
         assert_eq!(
             r.unreachable,
             Some((UnreachableCause::RepeatedFailures, 429, None))
@@ -194,11 +233,25 @@ mod tests {
         assert!(r.retry());
         assert!(!r.is_unreachable() && r.behind);
         assert!(!r.retry(), "nothing to retry");
-        assert!(r.failed(&failure(501, Some("Unimplemented"))));
+        assert_eq!(
+            r.failed(&failure(501, Some("Unimplemented"))),
+            Some(UnreachableCause::FailedForGood)
+        );
         let view = r
             .view(2, &SourceId::new("p", "c", "n"))
             .expect("unreachable");
         assert_eq!(view.cause.as_str(), "failed-for-good");
         assert_eq!((view.source_index, view.status), (2, 501));
+    }
+
+    #[test]
+    fn recoveries_in_a_row_are_bounded_and_an_answer_starts_over() {
+        let mut r = Reach::default();
+        for _ in 0..MAX_RECOVERIES_IN_A_ROW {
+            assert!(r.may_recover());
+        }
+        assert!(!r.may_recover(), "the 17th recovery in a row is a failure");
+        r.answered();
+        assert!(r.may_recover());
     }
 }

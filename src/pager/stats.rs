@@ -36,6 +36,9 @@ pub struct SourceStats {
     /// Counted when that whole read lands; shown late from then on (in `late_items` as they come),
     /// and the source's pages say `inconsistent`: an announced possible repeat, not a silent loss.
     pub possible_repeats: u64,
+    /// Times the source's continue token cycled (`b → c → b`, a token it gave before in the same
+    /// pass): the answer's items were kept and the source ended there (`Page::truncated`).
+    pub cycled_tokens: u64,
     /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
     /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
     /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
@@ -67,6 +70,43 @@ impl SourceStats {
         self.late_items = self.late_items.saturating_add(o.late_items);
         self.unreachable = self.unreachable.saturating_add(o.unreachable);
         self.possible_repeats = self.possible_repeats.saturating_add(o.possible_repeats);
+        self.cycled_tokens = self.cycled_tokens.saturating_add(o.cycled_tokens);
+    }
+
+    /// The counters' names as JS reads them, in the order of [`SourceStats::counters`]: the one
+    /// definition of which counter crosses the wasm boundary where (the boundary hands these
+    /// names to JS with the counters).
+    pub const COUNTER_NAMES: [&'static str; 12] = [
+        "requests",
+        "itemsScanned",
+        "filteredOut",
+        "duplicatesDropped",
+        "rescans",
+        "expiredRecoveries",
+        "staleResponses",
+        "wholeReadSwitches",
+        "lateItems",
+        "unreachable",
+        "possibleRepeats",
+        "cycledTokens",
+    ];
+
+    /// The counters, in the order of [`SourceStats::COUNTER_NAMES`].
+    pub fn counters(&self) -> [u64; 12] {
+        [
+            self.requests,
+            self.items_scanned,
+            self.filtered_out,
+            self.duplicates_dropped,
+            self.rescans,
+            self.expired_recoveries,
+            self.stale_responses,
+            self.whole_read_switches,
+            self.late_items,
+            self.unreachable,
+            self.possible_repeats,
+            self.cycled_tokens,
+        ]
     }
 }
 

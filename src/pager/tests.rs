@@ -379,7 +379,7 @@ impl Env {
                 p.feed(req.request_id, chunk).expect("feed"),
                 FeedOutcome::Accepted
             ),
-            Err(f) => assert_ne!(p.fail(req.request_id, f).expect("fail"), FeedOutcome::Stale),
+            Err(f) => assert_ne!(p.fail(req.request_id, f).expect("fail"), FailOutcome::Stale),
         }
     }
 
@@ -1143,7 +1143,7 @@ fn a_failed_request_is_asked_again_and_late_answers_are_stale() {
                 continue_token: None
             }
         ),
-        Ok(FeedOutcome::Accepted)
+        Ok(FailOutcome::Retry)
     );
     assert_eq!(p.state(), st);
     let again = p.next_requests();
@@ -1172,7 +1172,7 @@ fn a_failed_request_is_asked_again_and_late_answers_are_stale() {
                 continue_token: None
             }
         ),
-        Ok(FeedOutcome::Stale)
+        Ok(FailOutcome::Stale)
     );
     let req = again[0].clone();
     let answer = env.fakes[0].serve(&req).expect("served");
@@ -1188,35 +1188,139 @@ fn a_failed_request_is_asked_again_and_late_answers_are_stale() {
     assert_eq!(names(&page), ["pkg-a", "pkg-b"]);
 }
 
+/// A continue token that cycles (`t1 → t2 → t1`, a known apiserver-proxy and plugin bug): the
+/// answer that hands back the earlier token keeps its items, then the source ends there (as an
+/// echoed token ends it), counted in `cycled_tokens` and flagged `truncated`; the other sources go on.
 #[test]
-fn a_repeated_token_is_no_progress_and_changes_nothing() {
+fn a_cycling_token_keeps_its_answer_and_ends_the_source() {
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-b2", "pkg-z"], "repo"),
+    );
+    let mut env = Env::new(vec![kapp, helm], 10, 2);
+    let mut p = env.pager();
+    let mut kapp_answers = vec![
+        chunk(&["pkg-a", "pkg-b"], "t1"),
+        chunk(&["pkg-c", "pkg-d"], "t2"),
+        chunk(&["pkg-e"], "t1"),
+    ]
+    .into_iter();
+    let mut asked = Vec::new();
+    while !p.page_ready() {
+        for r in p.next_requests() {
+            if r.source_index == 0 {
+                asked.push(r.page_token.clone());
+                let answer = kapp_answers.next().expect("no request after the cycle");
+                assert_eq!(p.feed(r.request_id, answer), Ok(FeedOutcome::Accepted));
+            } else {
+                env.answer(&mut p, r);
+            }
+        }
+    }
+    assert_eq!(asked, ["", "t1", "t2"]);
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(
+        names(&page),
+        ["pkg-a", "pkg-b", "pkg-b2", "pkg-c", "pkg-d", "pkg-e", "pkg-z"]
+    );
+    assert!(page.done && page.truncated);
+    assert_eq!(page.stats.sources[0].cycled_tokens, 1);
+    assert_eq!(p.stats().total().cycled_tokens, 1);
+    assert!(page.unreachable.is_empty());
+}
+
+/// An immediate repeat of the token just given (`t1` answered with `t1` again) is an echo, not a
+/// cycle: the plugin's way to end its list (see `an_end_signalled_by_echoing_the_token_ends_the_list_once`).
+#[test]
+fn an_echoed_token_is_no_cycle() {
     let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
-    let mut env = Env::new(vec![fake], 3, 2);
-    env.options.filter.query = "nothing-matches".into();
+    let mut env = Env::new(vec![fake], 10, 2);
     let mut p = env.pager();
     let r = p.next_requests();
     p.feed(r[0].request_id, chunk(&["pkg-a", "pkg-b"], "t1"))
         .expect("feed");
     let r = p.next_requests();
-    assert_eq!(r[0].page_token, "t1");
-    p.feed(r[0].request_id, chunk(&["pkg-c", "pkg-d"], "t2"))
-        .expect("feed");
-    let r = p.next_requests();
-    let before = (p.state(), p.stats().clone());
-    let err = p
-        .feed(r[0].request_id, chunk(&["pkg-e"], "t1"))
-        .expect_err("loop");
-    assert_eq!(err.code(), "NO_PROGRESS");
-    assert_eq!(
-        err.details()["source"],
-        "kapp_controller.packages/default/kubeapps"
-    );
-    assert_eq!((p.state(), p.stats().clone()), before);
-    // The request is still in flight: a good answer goes on.
-    p.feed(r[0].request_id, chunk(&["pkg-e"], ""))
+    p.feed(r[0].request_id, chunk(&["pkg-c"], "t1"))
         .expect("feed");
     let page = p.take_page().expect("encodes").expect("ready");
-    assert!(page.items.is_empty() && page.done);
+    assert_eq!(names(&page), ["pkg-a", "pkg-b", "pkg-c"]);
+    assert!(page.done && !page.truncated);
+    assert_eq!(page.stats.total().cycled_tokens, 0);
+}
+
+/// A proxy that drops `continue`: every continuation answers the first chunk again. The source is
+/// set aside as unreachable (`no-progress`) at the third restart in a row (four requests), its
+/// continue token kept, while the other sources go on; a retry asks the same continuation again.
+#[test]
+fn a_dropped_continue_sets_the_source_aside_within_a_few_requests() {
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-m", "pkg-n"], "repo"),
+    );
+    let mut env = Env::new(vec![kapp, helm], 10, 2);
+    let mut p = env.pager();
+    let mut asked = Vec::new();
+    let mut outcomes = Vec::new();
+    while !p.page_ready() {
+        for r in p.next_requests() {
+            if r.source_index == 0 {
+                assert!(asked.len() < 10, "asked {asked:?}");
+                asked.push(r.page_token.clone());
+                // The first chunk, whatever the token says.
+                let out = p.feed(r.request_id, chunk(&["pkg-a", "pkg-b"], "t1"));
+                outcomes.push(out.expect("feed"));
+            } else {
+                env.answer(&mut p, r);
+            }
+        }
+    }
+    assert_eq!(asked, ["", "t1", "t1", "t1"]);
+    assert_eq!(outcomes.last(), Some(&FeedOutcome::Unreachable));
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["pkg-a", "pkg-b", "pkg-m", "pkg-n"]);
+    assert!(page.done);
+    assert_eq!(page.unreachable.len(), 1);
+    assert_eq!(page.unreachable[0].cause, UnreachableCause::NoProgress);
+    assert_eq!(page.unreachable[0].cause.as_str(), "no-progress");
+    assert_eq!(p.retry_unreachable(None), vec![0]);
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "t1", "the position stands");
+}
+
+/// The same for an offset source whose proxy drops the offset: the overlap re-read answers the
+/// list's first chunk again.
+#[test]
+fn a_dropped_offset_sets_the_source_aside_within_a_few_requests() {
+    let mut env = Env::new(
+        vec![Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[])],
+        10,
+        2,
+    );
+    let mut p = env.pager();
+    let mut asked = Vec::new();
+    let mut last = FeedOutcome::Accepted;
+    while !p.page_ready() {
+        for r in p.next_requests() {
+            assert!(asked.len() < 10, "asked {asked:?}");
+            asked.push(r.page_token.clone());
+            last = p
+                .feed(r.request_id, chunk(&["pkg-a", "pkg-b"], "2"))
+                .expect("feed");
+        }
+    }
+    assert!(asked.len() <= 5, "{asked:?}");
+    assert_eq!(last, FeedOutcome::Unreachable);
+    let page = p.take_page().expect("encodes").expect("ready");
+    // `pkg-b`, the last item read, waits for the read after it (it may open a group of equal
+    // names): it comes once the source is retried and answers.
+    assert_eq!(names(&page), ["pkg-a"]);
+    assert_eq!(page.unreachable[0].cause, UnreachableCause::NoProgress);
 }
 
 #[test]

@@ -417,7 +417,7 @@ fn options_json(o: &PagerOptions) -> serde_json::Value {
 }
 
 /// The oracle corpus of the pager module's JS input readers (`readOptions` and the fetchers'
-/// options, `src/wasm/driver.js`): [`variants`] of a few bases, those that are JSON, each with what
+/// options, `src/wasm/inputs.js`): [`variants`] of a few bases, those that are JSON, each with what
 /// the serde shapes read (before validation; `null`: refused). Per reader: the number of variants,
 /// the distinct readings, and each variant's reading by index. `tests/js/inputs.test.mjs` makes the
 /// same variants and checks the JS readers against it; this test checks that it is the serde
@@ -640,20 +640,20 @@ fn chunk_fields_read_what_chunk_js_packs() {
     assert!(ChunkFields::read("\u{1D11E}", &[1, 1, 0, 0, 0, 0, 0, 0]).is_err());
 }
 
-/// A number as `packNumber` (src/wasm/driver.js) writes it.
+/// A number as `packNumber` (src/wasm/inputs.js) writes it.
 fn js_number(out: &mut String, n: u64) {
     for shift in [0, 15, 30] {
         out.push(char::from_u32(((n >> shift) & 0x7FFF) as u32).unwrap_or_default());
     }
 }
 
-/// A string as `pack` (src/wasm/driver.js) writes it: UTF-16 units, then the text.
+/// A string as `pack` (src/wasm/inputs.js) writes it: UTF-16 units, then the text.
 fn js_string(out: &mut String, s: &str) {
     js_number(out, s.encode_utf16().count() as u64);
     out.push_str(s);
 }
 
-/// The layout `readOptions` (driver.js) writes, packed here by a Rust copy of its packer; the
+/// The layout `readOptions` (inputs.js) writes, packed here by a Rust copy of its packer; the
 /// JS packer itself is checked end to end by tests/js/inputs.test.mjs.
 #[test]
 fn options_unpack_from_the_documented_layout() {

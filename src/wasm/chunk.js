@@ -188,30 +188,28 @@ function readChunk(response, judges, index) {
   }
 }
 
-const COUNTERS = ["requests", "itemsScanned", "filteredOut", "duplicatesDropped", "rescans", "expiredRecoveries", "staleResponses", "wholeReadSwitches", "lateItems", "unreachable", "possibleRepeats"];
-const NC = COUNTERS.length;
-
 /** Counter `k` of `counters`: u64s as (low, high) u32 pairs. */
 const counter = (counters, k) => counters[2 * k] + counters[2 * k + 1] * 2 ** 32;
 
-/** `into` with the `NC` `COUNTERS` from counter `at` on. */
-function counted(into, counters, at) {
-  for (let k = 0; k < NC; k++) into[COUNTERS[k]] = counter(counters, at + k);
+/** `into` with the counters named `names` from counter `at` on. */
+function counted(into, counters, at, names) {
+  for (let k = 0; k < names.length; k++) into[names[k]] = counter(counters, at + k);
   return into;
 }
 
 /**
  * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
- * `COUNTERS`, `itemsEmitted`, then each source's `COUNTERS` and `streamed` (1 or 0); `labels`
- * names the sources.
+ * counters, `itemsEmitted`, then each source's counters and `streamed` (1 or 0); `labels` names
+ * the sources, `names` the counters in their order (the core's `SourceStats::COUNTER_NAMES`).
  */
-function makeStats(counters, labels, at = 0) {
+function makeStats(counters, labels, names, at = 0) {
   const c = at ? counters.subarray(at) : counters;
-  const stats = counted({}, c, 0);
-  stats.itemsEmitted = counter(c, NC);
+  const nc = names.length;
+  const stats = counted({}, c, 0, names);
+  stats.itemsEmitted = counter(c, nc);
   stats.sources = labels.map((source, s) => {
-    const o = counted({ source }, c, NC + 1 + (NC + 1) * s);
-    o.streamed = counter(c, 2 * NC + 1 + (NC + 1) * s) === 1;
+    const o = counted({ source }, c, nc + 1 + (nc + 1) * s, names);
+    o.streamed = counter(c, 2 * nc + 1 + (nc + 1) * s) === 1;
     return o;
   });
   return stats;
@@ -251,31 +249,25 @@ function pageChunk(items) {
 }
 
 /**
- * A page, in one call. `data` (a Uint32Array): flags (bit 0 `done`, 1 `inconsistent`, 2
- * `truncated`, 3 `reordered`, 4 `late`), the item count n, n chunk slots (`pageChunk`), n indices,
+ * A page, in one call. `data` (a Uint32Array): flags (bit k the flag `names.flags[k]`), the
+ * item count n, n chunk slots (`pageChunk`), n indices,
  * then the counters (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed;
  * `unreachable` the page's `UnreachableSource[]`. Without a `token`, the pager's `PagerStats` of
- * the counters in `data` instead.
+ * the counters in `data` instead. `names`: `{ flags, counters }`, the core's names of the page's
+ * flags and counters (src/wasm/pager.rs: `PAGE_FLAGS`, `SourceStats::COUNTER_NAMES`).
  */
-function makePage(data, token, labels, unreachable) {
-  if (token === undefined) return makeStats(data, labels);
+function makePage(data, token, labels, unreachable, names) {
+  if (token === undefined) return makeStats(data, labels, names.counters);
   const [flags, n] = data;
   const items = new Array(n);
   const slots = chunks;
   chunks = [];
   for (let k = 0; k < n; k++) items[k] = slots[data[2 + k]][data[2 + n + k]];
-  return {
-    items,
-    nextPageToken: token,
-    done: (flags & 1) !== 0,
-    inconsistent: (flags & 2) !== 0,
-    truncated: (flags & 4) !== 0,
-    reordered: (flags & 8) !== 0,
-    late: (flags & 16) !== 0,
-    unreachable,
-    stats: makeStats(data, labels, 2 + 2 * n),
-    ...categoriesOf(labels),
-  };
+  const page = { items, nextPageToken: token };
+  names.flags.forEach((name, k) => (page[name] = ((flags >> k) & 1) !== 0));
+  page.unreachable = unreachable;
+  page.stats = makeStats(data, labels, names.counters, 2 + 2 * n);
+  return Object.assign(page, categoriesOf(labels));
 }
 
 const encoder = new TextEncoder();

@@ -17,8 +17,11 @@ extern "C" {
         fetch_chunk: JsValue,
         options: JsValue,
         labels: &JsValue,
-        kubernetes: &str,
     ) -> js_sys::Promise;
+}
+
+#[wasm_bindgen(module = "/src/wasm/guard.js")]
+extern "C" {
     #[wasm_bindgen(js_name = guardPager)]
     fn guard_pager(probe: JsPager);
 }
@@ -26,7 +29,7 @@ extern "C" {
 /// Once per module, with the first pager made: wraps the JS class's methods so that a freed
 /// `Pager` throws `PAGER_FREED` (not wasm-bindgen's plain "null pointer passed to rust"), `free()`
 /// may be called twice, and a `nextPage` running when its pager is freed rejects at once
-/// (`guardPager` in driver.js, given a handle of `pager` to find the class by).
+/// (`guardPager` in guard.js, given a handle of `pager` to find the class by).
 pub(crate) fn guard(pager: &JsPager) {
     use core::sync::atomic::{AtomicBool, Ordering};
     static GUARDED: AtomicBool = AtomicBool::new(false);
@@ -37,7 +40,7 @@ pub(crate) fn guard(pager: &JsPager) {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The options of `nextPage`, `NextPageOptions` in the `.d.ts` (`{ signal? }`). A type of its
+    /// The options of `nextPage`, `NextPageOptions` in the `.d.ts` (`{ signal?, retry? }`). A type of its
     /// own so that the declaration keeps the parameter optional (`options?: NextPageOptions`).
     #[wasm_bindgen(typescript_type = "NextPageOptions")]
     pub type JsNextPageOptions;
@@ -50,10 +53,17 @@ impl JsPager {
     /// Requests to different sources run concurrently; calls on one pager run one after the other.
     /// A call made from inside this pager's own `fetchChunk` rejects with `REENTRANT_CALL` (it would
     /// wait for itself); one made there after an `await` cannot be told apart and deadlocks: don't.
+    /// Each failure goes as the core says (`fail`): recovered from (a 410 Expired of a kubernetes
+    /// source, an offset refused past the end of a shrunken list), set aside (the page names the
+    /// source in `unreachable`), retried within the call after a backoff (a transient failure:
+    /// 429, 502, 503, 504, no answer; `retry` sets the policy, default 3 retries from 1 s, at most
+    /// 30 s, honouring `Retry-After`), or failed.
     /// Rejects with `PAGER_FREED` at once when the pager is freed, `ABORTED` promptly when the
-    /// signal aborts, `SOURCE_FAILED` (naming the source) when a request fails, or the core's codes
-    /// (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`), or `PREDICATE_FAILED` when the
-    /// custom predicate throws; the pager's position is then unchanged and the next call retries. A 410 Expired from a kubernetes source is recovered from.
+    /// signal aborts (also while waiting to retry), `SOURCE_FAILED` (naming the source) when a
+    /// request fails or its retries are spent, `INVALID_OPTIONS` for a bad `fetchChunk` or
+    /// `retry`, or the core's codes (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`), or
+    /// `PREDICATE_FAILED` when the custom predicate throws; the pager's position is then unchanged
+    /// and the next call retries.
     #[wasm_bindgen(js_name = nextPage, unchecked_return_type = "Promise<Page>")]
     pub fn next_page(
         &self,
@@ -69,7 +79,6 @@ impl JsPager {
             fetch_chunk,
             options.map_or(JsValue::UNDEFINED, Into::into),
             &self.sources.labels_js,
-            &self.sources.kubernetes,
         )
     }
 }

@@ -3,7 +3,7 @@
 //! `AbortSignal`), awaited with wasm-bindgen-futures, and the answer's JSON body or a
 //! `SOURCE_FAILED`.
 //!
-//! `driver.js` reads a fetcher's options (its table-driven reader, when the fetcher is made, also
+//! `fetchers.js` reads a fetcher's options (its table-driven reader, when the fetcher is made, also
 //! before `init()`); at its first request it asks [`make_fetcher`] (handed to it by [`start`])
 //! for the fetchChunk, a Rust closure that holds the options read.
 //!
@@ -48,12 +48,13 @@ extern "C" {
     fn json(this: &Answer) -> Result<JsValue, JsValue>;
 }
 
-#[wasm_bindgen(module = "/src/wasm/driver.js")]
+#[wasm_bindgen(module = "/src/wasm/fetchers.js")]
 extern "C" {
-    /// Hands `driver.js` the function that makes a fetcher's fetchChunk.
+    /// Hands `fetchers.js` the function that makes a fetcher's fetchChunk.
     #[wasm_bindgen(js_name = useFetchers)]
     fn use_fetchers(make: &JsValue);
-    /// The `SOURCE_FAILED` of a REST answer (`driver.js`: message, details, cause).
+    /// The `SOURCE_FAILED` of a REST answer (`fetchers.js`: message, details, cause, the
+    /// answer's `Retry-After`).
     #[wasm_bindgen(catch)]
     fn failed(
         url: &str,
@@ -62,13 +63,17 @@ extern "C" {
         cause: &JsValue,
         why: &str,
     ) -> Result<JsValue, JsValue>;
-    /// A network error's text: its message and its own cause's (`driver.js`).
+}
+
+#[wasm_bindgen(module = "/src/wasm/inputs.js")]
+extern "C" {
+    /// A network error's text: its message and its own cause's (`inputs.js`).
     #[wasm_bindgen(catch, js_name = causeText)]
     fn cause_text(cause: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 /// Once the module is instantiated (on `require`/import, or in the web build's `init()`): hands
-/// `driver.js` [`make_fetcher`].
+/// `fetchers.js` [`make_fetcher`].
 #[wasm_bindgen(start, private)]
 fn start() {
     type Make = dyn Fn(u32, String, js_sys::Array, String, String, String) -> JsValue;
@@ -86,7 +91,7 @@ const FILTER_FIELDS: [&str; 5] = [
     "appVersion",
 ];
 
-/// Where a fetcher sends its requests, from its options as `driver.js` read them.
+/// Where a fetcher sends its requests, from its options as `fetchers.js` read them.
 enum Target {
     /// `{base}/plugins/{plugin}/packages/v1alpha1/{list}packages?…` (kubeapps-apis REST gateway).
     Kubeapps {

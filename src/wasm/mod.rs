@@ -2,14 +2,17 @@
 //! core's types and maps [`PagerError`](crate::PagerError) to the JS `PagerError` class; nothing else.
 //!
 //! - `codec`: token functions (`encodePageToken`, `inspectToken`, ...)
-//! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`)
-//! - `kubeappsFetcher`, `kubernetesListFetcher`, `connectFetcher`: exported by `driver.js` itself,
-//!   `PageWindow`, `readPageToken`, `writePageToken` by `window.js` (the entry points re-export
-//!   them; declared in `types-pager.d.ts`), no wasm export; the two REST fetchers' requests are
-//!   `fetch`'s (web-sys `fetch`, handed to `driver.js` when the module starts)
-//! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `driver.js` and
+//! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`,
+//!   acting on the outcomes of `feed` and `fail`; `guard.js` guards the class)
+//! - `kubeappsFetcher`, `kubernetesListFetcher` (`fetchers.js`), `connectFetcher` (`connect.js`):
+//!   exported by those files themselves, `PageWindow`, `readPageToken`, `writePageToken` by
+//!   `window.js` (the entry points re-export them; declared in `types-pager.d.ts`), no wasm
+//!   export; the two REST fetchers' requests are `fetch`'s (web-sys `fetch`, handed to
+//!   `fetchers.js` when the module starts); `kubeappsFilterOptions` is a wasm export (the core's
+//!   `FilterOptions::for_source`)
+//! - `options`, `convert`, `errors`: the conversions (the pager's inputs read by `inputs.js` and
 //!   unpacked by [`crate::view`]; JSON text written by it); `chunk.js`, `json.js`, `codec.js`,
-//!   `errors.js`, `driver.js`: the JS halves
+//!   `errors.js`, `inputs.js`, `guard.js`, `driver.js`, `fetchers.js`, `connect.js`: the JS halves
 //! - `types.d.ts` (shared: `PagerError`, its codes), `types-pager.d.ts`, `types-codec.d.ts`: the
 //!   TypeScript declarations of every shape above
 //!

@@ -1,20 +1,29 @@
 //! The pager's JS inputs: `PagerOptions` and `fail()`'s failure, read against their `.d.ts`
-//! shapes by `driver.js` (which throws the `PagerError`s of what does not fit) and handed over
+//! shapes by `inputs.js` (which throws the `PagerError`s of what does not fit) and handed over
 //! packed, for [`crate::view`] to unpack.
 
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::errors::{js, JsResult};
+use crate::filter::FilterOptions;
 use crate::options::PagerOptions;
 use crate::pager::Failure;
 
-#[wasm_bindgen(module = "/src/wasm/driver.js")]
+#[wasm_bindgen(module = "/src/wasm/inputs.js")]
 extern "C" {
     #[wasm_bindgen(catch, js_name = readOptions)]
     fn read_options(options: &JsValue) -> JsResult<String>;
     #[wasm_bindgen(catch, js_name = readFailure)]
     fn read_failure(failure: &JsValue, source: &str) -> JsResult<String>;
+    #[wasm_bindgen(catch, js_name = readFilter)]
+    fn read_filter(filter: &JsValue) -> JsResult<String>;
+}
+
+/// A `FilterOptions` from a JS value (`undefined` or `null`: none); `INVALID_OPTIONS` names what
+/// did not fit.
+pub(crate) fn filter_from_js(value: &JsValue) -> JsResult<FilterOptions> {
+    Ok(crate::view::unpack_filter(&read_filter(value)?))
 }
 
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.

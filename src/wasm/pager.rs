@@ -13,8 +13,11 @@ use wasm_bindgen::prelude::*;
 use super::convert::to_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
 use crate::error::PagerError;
-use crate::options::SourceKind;
-use crate::pager::{ChunkOf, ChunkRequest, FeedOutcome, Page, Pager, Stats, UnreachableSource};
+use crate::filter::FilterOptions;
+use crate::pager::{
+    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, Recovery, RetryPolicy,
+    SourceStats, Stats, UnreachableSource,
+};
 use crate::view::ChunkFields;
 
 use super::predicate::Predicate;
@@ -33,6 +36,7 @@ extern "C" {
         token: Option<&str>,
         labels: &JsValue,
         unreachable: &JsValue,
+        names: &JsValue,
     ) -> JsValue;
     #[wasm_bindgen(js_name = keepCategories)]
     fn keep_categories(labels: &JsValue, index: u32);
@@ -48,24 +52,13 @@ pub(crate) struct ItemRef {
 pub(crate) type CorePager = Pager<ItemRef>;
 
 /// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's and
-/// whether it streamed (1 or 0); each u64 as its low and high u32.
+/// whether it streamed (1 or 0); each u64 as its low and high u32. The counters go in the order of
+/// [`SourceStats::COUNTER_NAMES`], which JS gets with them (`Sources::names`).
 fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     let mut push = |n: u64| out.extend([n as u32, (n >> 32) as u32]);
     let total = stats.total();
     for s in core::iter::once(&total).chain(&stats.sources) {
-        for n in [
-            s.requests,
-            s.items_scanned,
-            s.filtered_out,
-            s.duplicates_dropped,
-            s.rescans,
-            s.expired_recoveries,
-            s.stale_responses,
-            s.whole_read_switches,
-            s.late_items,
-            s.unreachable,
-            s.possible_repeats,
-        ] {
+        for n in s.counters() {
             push(n);
         }
         if core::ptr::eq(s, &total) {
@@ -103,19 +96,35 @@ fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
     to_js(&views)
 }
 
+/// The names of a page's flags, in the order of their bits in `makePage`'s data (`page_to_js`).
+const PAGE_FLAGS: [&str; 5] = ["done", "inconsistent", "truncated", "reordered", "late"];
+
+/// What `makePage` names the page's flags and counters by: `{ flags, counters }`.
+#[derive(serde::Serialize)]
+struct Names {
+    flags: [&'static str; 5],
+    counters: [&'static str; 11],
+}
+
 /// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, late,
 /// unreachable, stats }`, in one call.
-pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
+pub(crate) fn page_to_js(page: Page<ItemRef>, sources: &Sources) -> JsValue {
+    let labels = &sources.labels_js;
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
     let mut data = Vec::with_capacity(2 + 2 * n + 20 * (1 + page.stats.sources.len()));
-    data.push(
-        u32::from(page.done)
-            | u32::from(page.inconsistent) << 1
-            | u32::from(page.truncated) << 2
-            | u32::from(page.reordered) << 3
-            | u32::from(page.late) << 4,
-    );
+    let flags = [
+        page.done,
+        page.inconsistent,
+        page.truncated,
+        page.reordered,
+        page.late,
+    ];
+    let mut bits = 0;
+    for (k, flag) in flags.into_iter().enumerate() {
+        bits |= u32::from(flag) << k;
+    }
+    data.push(bits);
     data.push(n as u32);
     // One `pageChunk` call per distinct chunk; each item's slot points at its chunk. chunk.js
     // keeps the slots until `makePage` takes them: nothing may return between the two.
@@ -137,7 +146,13 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, labels: &JsValue) -> JsValue {
     }
     push_counters(&mut data, &page.stats);
     let unreachable = unreachable_to_js(&page.unreachable);
-    make_page(&data, Some(&page.next_page_token), labels, &unreachable)
+    make_page(
+        &data,
+        Some(&page.next_page_token),
+        labels,
+        &unreachable,
+        &sources.names,
+    )
 }
 
 /// `copyChunk`'s header, the first u32s of its `lens`: the item count, the UTF-16 units to copy,
@@ -247,6 +262,19 @@ fn outcome(o: FeedOutcome) -> String {
     }
 }
 
+/// `FailOutcome` in JS: `"stale"`, `"recovered"`, `"retry"`, `"unreachable"` (set aside) or
+/// `"failed"`.
+fn fail_outcome(o: FailOutcome) -> String {
+    match o {
+        FailOutcome::Stale => "stale",
+        FailOutcome::Recovered(Recovery::Expired | Recovery::RefusedPosition) => "recovered",
+        FailOutcome::Retry => "retry",
+        FailOutcome::SetAside(_) => "unreachable",
+        FailOutcome::Failed => "failed",
+    }
+    .into()
+}
+
 fn to_request_id(id: &JsValue) -> JsResult<u64> {
     match id.as_f64() {
         Some(n)
@@ -293,6 +321,17 @@ struct FilterOptionsView<'a> {
     app_version: &'a str,
 }
 
+/// Kubeapps `FilterOptions` as a source that filters is sent it.
+fn filter_view(f: &FilterOptions) -> FilterOptionsView<'_> {
+    FilterOptionsView {
+        query: &f.query,
+        categories: &f.categories,
+        repositories: &f.repositories,
+        pkg_version: &f.pkg_version,
+        app_version: &f.app_version,
+    }
+}
+
 /// `ChunkRequest[]`.
 pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
     let views: Vec<RequestView> = requests
@@ -303,16 +342,23 @@ pub(crate) fn requests_to_js(requests: &[ChunkRequest]) -> JsValue {
             source: &r.source,
             page_token: &r.page_token,
             limit: r.limit,
-            filter_options: r.filter.as_ref().map(|f| FilterOptionsView {
-                query: &f.query,
-                categories: &f.categories,
-                repositories: &f.repositories,
-                pkg_version: &f.pkg_version,
-                app_version: &f.app_version,
-            }),
+            filter_options: r.filter.as_ref().map(filter_view),
         })
         .collect();
     to_js(&views)
+}
+
+/// `kubeappsFilterOptions(filter)`, an export of the package (declared in `types-pager.d.ts`):
+/// the Kubeapps `FilterOptions` that the pager sends a source that filters for the pager's
+/// `filter`: [`FilterOptions::for_source`], as a request's `filterOptions` carries it (protojson
+/// field names, empty fields left out); `undefined` when nothing is left. Throws `INVALID_OPTIONS`
+/// as `new Pager` does for a bad filter.
+#[wasm_bindgen(js_name = kubeappsFilterOptions, skip_typescript)]
+pub fn kubeapps_filter_options(filter: JsValue) -> JsResult<JsValue> {
+    let filter = super::options::filter_from_js(&filter)?;
+    Ok(filter
+        .for_source()
+        .map_or(JsValue::UNDEFINED, |f| to_js(&filter_view(&f))))
 }
 
 /// Merges pages from several Kubeapps or Kubernetes sources in one total order: {@link PagerOptions}
@@ -333,8 +379,9 @@ pub(crate) struct Sources {
     labels: Vec<String>,
     /// The same labels as a JS array, for the pages' stats and `nextPage`'s errors.
     pub(crate) labels_js: JsValue,
-    /// Per source, `1` for a kubernetes source, else `0`: which 410s `nextPage` recovers from.
-    pub(crate) kubernetes: String,
+    /// [`Names`] as JS: what `makePage` names the page's flags ([`PAGE_FLAGS`]) and the counters
+    /// ([`SourceStats::COUNTER_NAMES`]) by.
+    names: JsValue,
     /// The custom predicate's judges for `readChunk` (`super::predicate::judges`), or undefined.
     judges: JsValue,
 }
@@ -342,14 +389,8 @@ pub(crate) struct Sources {
 impl JsPager {
     fn wrap(core: CorePager, predicate: Option<&Predicate>) -> JsPager {
         let mut labels = Vec::new();
-        let mut kubernetes = String::new();
         for s in &core.options().sources {
             labels.push(s.id.label());
-            kubernetes.push(if s.kind == SourceKind::Kubernetes {
-                '1'
-            } else {
-                '0'
-            });
         }
         let labels_js = to_js(&labels);
         let judges = super::predicate::judges(&core, predicate, &labels_js);
@@ -358,7 +399,10 @@ impl JsPager {
             sources: Rc::new(Sources {
                 labels,
                 labels_js,
-                kubernetes,
+                names: to_js(&Names {
+                    flags: PAGE_FLAGS,
+                    counters: SourceStats::COUNTER_NAMES,
+                }),
                 judges,
             }),
         };
@@ -451,11 +495,13 @@ impl JsPager {
     }
 
     /// Reports a failed request: `{ status, reason?, continue? }`, or a Kubernetes `Status` as it
-    /// came (`code`, `reason`, `metadata.continue`). A 410 Expired on a kubernetes source
-    /// recovers; any other failure only clears the request, so the same call is retried.
-    /// Throws `INVALID_RESPONSE` (the request stays open) for a `reason` or `continue` that is
-    /// not well-formed text.
-    #[wasm_bindgen(unchecked_return_type = "FeedOutcome")]
+    /// came (`code`, `reason`, `metadata.continue`). Returns what the pager did (`FailOutcome`):
+    /// `"recovered"` (a 410 Expired on a kubernetes source, a refused offset past the end of a
+    /// shrunken list), `"unreachable"` (the source is set aside), `"retry"` (a transient failure:
+    /// 429, 502, 503, 504 or no answer) or `"failed"`; the last two clear the request, so the same
+    /// request is asked again. Throws `INVALID_RESPONSE` (the request stays open) for a `reason`
+    /// or `continue` that is not well-formed text.
+    #[wasm_bindgen(unchecked_return_type = "FailOutcome")]
     pub fn fail(
         &self,
         #[wasm_bindgen(js_name = requestId, unchecked_param_type = "number")] request_id: JsValue,
@@ -464,7 +510,34 @@ impl JsPager {
         let id = to_request_id(&request_id)?;
         let failure = super::options::failure_from_js(&failure, self.source_of(id))?;
         let result = JsPager::with(&self.core, |p| p.fail(id, failure))?;
-        Ok(outcome(js(result)?))
+        Ok(fail_outcome(js(result)?))
+    }
+
+    /// For `nextPage`'s driver alone: the wait before retry number `attempt` of a `"retry"`
+    /// outcome, in milliseconds ([`RetryPolicy::delay_ms`]), or `undefined` when the policy's
+    /// retries are spent (the call fails). `retries`, `baseDelayMs`, `maxDelayMs`: the call's
+    /// `retry` option (`undefined`: the default's); `retryAfterMs`: the failure's `Retry-After`;
+    /// `unit`: a uniform draw in [0, 1).
+    #[wasm_bindgen(js_name = __retryDelay, skip_typescript)]
+    pub fn retry_delay(
+        attempt: u32,
+        retry_after_ms: Option<f64>,
+        retries: Option<u32>,
+        base_delay_ms: Option<u32>,
+        max_delay_ms: Option<u32>,
+        unit: f64,
+    ) -> Option<f64> {
+        let d = RetryPolicy::default();
+        let policy = RetryPolicy {
+            retries: retries.unwrap_or(d.retries),
+            base_delay_ms: base_delay_ms.unwrap_or(d.base_delay_ms),
+            max_delay_ms: max_delay_ms.unwrap_or(d.max_delay_ms),
+        };
+        // A non-negative finite wait (NaN is not `>= 0`), in whole milliseconds.
+        let after = retry_after_ms
+            .filter(|ms| *ms >= 0.0)
+            .map(|ms| ms.min(1e15) as u64);
+        policy.delay_ms(attempt, after, unit).map(|ms| ms as f64)
     }
 
     /// Whether `takePage()` has a page to give.
@@ -478,7 +551,7 @@ impl JsPager {
     #[wasm_bindgen(js_name = takePage, unchecked_return_type = "Page | null")]
     pub fn take_page(&self) -> JsResult<JsValue> {
         match js(JsPager::with(&self.core, |p| p.take_page())?)? {
-            Some(page) => Ok(page_to_js(page, &self.sources.labels_js)),
+            Some(page) => Ok(page_to_js(page, &self.sources)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -499,6 +572,7 @@ impl JsPager {
             None,
             &self.sources.labels_js,
             &JsValue::UNDEFINED,
+            &self.sources.names,
         ))
     }
 

@@ -252,6 +252,11 @@ export interface ChunkFailure {
   status: number;
   reason?: string;
   continue?: string;
+  /**
+   * The answer's `Retry-After` (RFC 9110 §10.2.3), in milliseconds from when it came: `nextPage`
+   * waits at least this long before retrying a transient failure. The built-in fetchers set it.
+   */
+  retryAfterMs?: number;
 }
 
 /**
@@ -268,18 +273,35 @@ export interface KubernetesStatus {
 }
 
 /**
- * `"accepted"`; `"stale"`: the answer's request was superseded, answered already or never made
- * (ignored, counted); `"unreachable"` (from `fail`): the failure set its source aside, see
+ * What `feed` did: `"accepted"`; `"stale"`: the answer's request was superseded, answered
+ * already or never made (ignored, counted); `"unreachable"`: the answer set its source aside
+ * (`cause: "no-progress"`: its continuations answer the list's start again), see
  * {@link UnreachableSource}.
  */
 export type FeedOutcome = "accepted" | "stale" | "unreachable";
 
 /**
+ * What `fail` did, the pager's one decision on a failure (`nextPage` acts on it alone):
+ * - `"recovered"`: the source goes on by itself: a 410 Expired of a `kubernetes` source (from the
+ *   failure's continue token, or a relist), or an offset refused past the end of a shrunken list
+ *   (HTTP 400 or reason `InvalidArgument`: re-read from earlier); at most 16 in a row, then
+ *   `"failed"`;
+ * - `"unreachable"`: the source is set aside (see {@link UnreachableSource});
+ * - `"retry"`: a transient failure (HTTP 429, 502, 503, 504, or 0: no answer); the request is
+ *   cleared and asked again (`nextPage` waits a backoff first, see {@link RetryOptions});
+ * - `"failed"`: any other; the request is cleared (`nextPage` rejects with `SOURCE_FAILED`);
+ * - `"stale"`: as for `feed`.
+ */
+export type FailOutcome = "recovered" | "unreachable" | "retry" | "failed" | "stale";
+
+/**
  * A source a page lacks, and why (AIP-217's `unreachable`). A source is set aside when a request
  * fails for good (HTTP 403, 404 or 501, or a `reason` naming PermissionDenied, NotFound,
  * Unimplemented or Forbidden in any of the gRPC, Connect or Kubernetes spellings:
- * `"failed-for-good"`) or fails 5 times in a row (`"repeated-failures"`; a 410 a `kubernetes`
- * source recovers from does not count). The other sources go on in the same order; once it is
+ * `"failed-for-good"`), fails 5 times in a row (`"repeated-failures"`; a 410 a `kubernetes`
+ * source recovers from does not count), or its continuations answer the list's first chunk
+ * again with nothing new, 3 times in a row (`"no-progress"`: a proxy that drops `continue`; its
+ * `status` is then 200). The other sources go on in the same order; once it is
  * retried (`retryUnreachable()`, or `nextPage` on its own after a backoff of 5 s doubling to 5 min)
  * and answers, its items come back: those the list went past meanwhile late (`Page.late`), none
  * twice, none skipped.
@@ -289,7 +311,7 @@ export interface UnreachableSource {
   sourceIndex: number;
   /** `plugin/cluster/namespace`. */
   source: string;
-  cause: "failed-for-good" | "repeated-failures";
+  cause: "failed-for-good" | "repeated-failures" | "no-progress";
   /** The last failure's HTTP status (0: no answer). */
   status: number;
   /** The last failure's reason, when it gave one. */
@@ -324,6 +346,11 @@ export interface SourceStats {
    * shown late (`lateItems`) rather than dropped; the pages say `inconsistent` from then on.
    */
   possibleRepeats: number;
+  /**
+   * Times the source's continue token cycled (`b → c → b`, a token it gave before in the same
+   * pass): that answer's items were kept and the source ended there (`Page.truncated`).
+   */
+  cycledTokens: number;
   /**
    * The source is streamed: read chunk by chunk in the merge order (its own order is the merge
    * order). `false`: read whole, then sorted (an `unordered` source, `order: "none"`, any source
@@ -431,9 +458,29 @@ export interface Page<T = any> {
  */
 export type FetchChunk<R extends ChunkResponse = ChunkResponse> = (request: ChunkRequest, init: { signal?: AbortSignal }) => Promise<R>;
 
+/**
+ * How `nextPage` retries a transient failure (HTTP 429, 502, 503, 504, or no answer) within the
+ * call before it rejects with `SOURCE_FAILED`: exponential backoff with full jitter, a wait drawn
+ * in `[0, min(maxDelayMs, baseDelayMs × 2^(n-1)))` before retry n, at least the answer's
+ * `Retry-After` (`ChunkFailure.retryAfterMs`), at most `maxDelayMs`. Defaults as TanStack Query's:
+ * 3 retries, 1,000 ms, 30,000 ms. Each a whole number from 0 to 4294967295, else
+ * `INVALID_OPTIONS`.
+ */
+export interface RetryOptions {
+  /** Retries after the first failure (default 3; 0: none). */
+  retries?: number;
+  /** The first retry's backoff ceiling in ms, doubled for each later one (default 1000). */
+  baseDelayMs?: number;
+  /** The longest wait in ms, `Retry-After` included (default 30000). */
+  maxDelayMs?: number;
+}
+
 /** Options of `nextPage`. */
 export interface NextPageOptions {
+  /** Aborting rejects the call with `ABORTED` at once, also while it waits to retry; the pager is unchanged. */
   signal?: AbortSignal;
+  /** The retry policy for transient failures ({@link RetryOptions}); `false`: none. */
+  retry?: false | RetryOptions;
 }
 
 /** Options of {@link kubeappsFetcher}. */
@@ -627,7 +674,8 @@ export function writePageToken(position: PagePosition, options?: UrlTokenOptions
  * The Kubeapps `FilterOptions` a source that filters is sent for the pager's `filter`, as
  * {@link ChunkRequest.filterOptions} holds it: query trimmed, categories and repositories sorted
  * (UTF-8 byte order) without repeats, `plugins` left out, empty fields left out; `undefined` when
- * nothing is left. For fetchers of other transports (Connect, gRPC-web). Throws `INVALID_OPTIONS`.
+ * nothing is left. For fetchers of other transports (Connect, gRPC-web). The core's own rule
+ * (`FilterOptions::for_source`): in the web build, after `init()`. Throws `INVALID_OPTIONS`.
  */
 export function kubeappsFilterOptions(filter?: FilterOptions): KubeappsFilterOptions | undefined;
 

@@ -142,7 +142,9 @@ test("a failed request shows its code and a retry button; the retry loses nothin
   try {
     const { page, errors } = await openCatalog(browser, server, "?size=30&chunk=20&q=ma");
     await settle(page);
-    await api(server, "/demo/fail", { plugin: "helm", status: 503 });
+    // Four 503s in a row: nextPage retries a transient failure 3 times (its default policy), the
+    // fourth reaches the user.
+    for (let i = 0; i < 4; i++) await api(server, "/demo/fail", { plugin: "helm", status: 503 });
     let state;
     for (let i = 0; i < 10; i++) {
       state = await scrollOnce(page);

@@ -100,7 +100,8 @@ test("over Connect: a plugin that fails (Unavailable) is SOURCE_FAILED 503 with 
   const pager = new Pager({ sources: srcs, pageSize: 30, chunkLimit: 30 });
   const first = await pager.nextPage(fetchChunk);
   await server.post("/demo/fail", { plugin: "helm", message: "helm plugin restarting" });
-  const error = await pager.nextPage(fetchChunk).then(() => null, (e) => e);
+  // retry: false: the call rejects at the first failure (nextPage retries a 503 by default).
+  const error = await pager.nextPage(fetchChunk, { retry: false }).then(() => null, (e) => e);
   assert.ok(error instanceof PagerError && error.code === "SOURCE_FAILED");
   assert.ok(error.cause instanceof ConnectError, "the ConnectError, one step away");
   assert.equal(error.cause.code, Code.Unavailable);

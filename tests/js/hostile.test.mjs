@@ -376,6 +376,6 @@ test("fail() with a reason or continue that is not well-formed text: INVALID_RES
     );
   }
   // The request is still open: answered now, it is taken.
-  assert.equal(pager.fail(request.requestId, { status: 503 }), "accepted");
+  assert.equal(pager.fail(request.requestId, { status: 503 }), "retry");
   pager.free();
 });

@@ -1,4 +1,4 @@
-// The pager module's JS input readers (src/wasm/driver.js: `readOptions`, the fetchers' options,
+// The pager module's JS input readers (src/wasm/inputs.js: `readOptions`, the fetchers' options,
 // `readFailure`), read straight from the source: what they accept and read, against the serde
 // shapes the boundary once had (the oracle corpus tests/golden/js_inputs_oracle.json, checked
 // against serde by `js_input_oracle_is_what_the_serde_shapes_read` in src/view/tests.rs), and
@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readOptions, readFailure } from "../../src/wasm/driver.js";
+import { readOptions, readFailure } from "../../src/wasm/inputs.js";
 import { PagerError } from "../../src/wasm/errors.js";
 import { pkg, codec } from "./support/package.mjs";
 

@@ -15,9 +15,9 @@ use std::collections::{HashMap, HashSet};
 
 use kubeapps_pager::token::PageToken;
 use kubeapps_pager::{
-    Chunk, ChunkRequest, Failure, FeedOutcome, FilterOptions, Identity, ItemFields, Pager,
-    PagerError, PagerOptions, SortField, SortOrder, SourceId, SourceKind, SourceOrder, SourceSpec,
-    Stats,
+    Chunk, ChunkRequest, FailOutcome, Failure, FeedOutcome, FilterOptions, Identity, ItemFields,
+    Pager, PagerError, PagerOptions, Recovery, SortField, SortOrder, SourceId, SourceKind,
+    SourceOrder, SourceSpec, Stats, UnreachableCause,
 };
 
 use super::oracle::{identity_of, ref_key, ref_matches, RefKey, SplitMix};
@@ -297,6 +297,9 @@ pub struct Run {
     retry: HashMap<usize, ChunkRequest>,
     /// Per source: it was set aside (unreachable) at some time, so it may show items late.
     set_aside: Vec<bool>,
+    /// Per source: its continue token cycled, so it ended there (its items after the cycle are
+    /// out of reach: `complete` does not ask for them, and pages may say `truncated`).
+    cycled: Vec<bool>,
     inst: Instance,
     shown: HashMap<Identity, usize>,
     last_key: Option<RefKey>,
@@ -347,6 +350,7 @@ impl Run {
             late: Vec::new(),
             retry: HashMap::new(),
             set_aside: vec![false; n],
+            cycled: vec![false; n],
             inst: Instance::new(n),
             shown: HashMap::new(),
             last_key: None,
@@ -489,6 +493,9 @@ impl Run {
         assert!(self.done, "complete: the run never reached done");
         let mut missing = Vec::new();
         for src in 0..self.sim.sources.len() {
+            if self.cycled[src] {
+                continue;
+            }
             for id in self.sim.required(src, &self.options.filter) {
                 if !self.shown.contains_key(&id) {
                     missing.push(id);
@@ -634,7 +641,7 @@ impl Run {
                 let refused = f.status == 400 && !kube;
                 let out = self.pager.fail(req.request_id, f);
                 match out {
-                    Ok(FeedOutcome::Unreachable) => {
+                    Ok(FailOutcome::SetAside(_)) => {
                         assert!(
                             !expired,
                             "a 410 of a kubernetes source set it aside: {req:?}"
@@ -643,10 +650,21 @@ impl Run {
                     }
                     _ => {
                         assert!(!for_good, "a failure for good did not set {req:?} aside");
-                        assert_eq!(
-                            out,
-                            Ok(FeedOutcome::Accepted),
-                            "fail() of in-flight request {req:?}"
+                        if expired {
+                            assert_eq!(
+                                out,
+                                Ok(FailOutcome::Recovered(Recovery::Expired)),
+                                "a 410 of kubernetes request {req:?}"
+                            );
+                        }
+                        assert!(
+                            matches!(
+                                out,
+                                Ok(FailOutcome::Recovered(_)
+                                    | FailOutcome::Retry
+                                    | FailOutcome::Failed)
+                            ),
+                            "fail() of in-flight request {req:?}: {out:?}"
                         );
                     }
                 }
@@ -675,13 +693,13 @@ impl Run {
                         },
                     );
                     // The 5th failure in a row sets the source aside (MAX_FAILURES_IN_A_ROW).
-                    if out == Ok(FeedOutcome::Unreachable) {
+                    if out == Ok(FailOutcome::SetAside(UnreachableCause::RepeatedFailures)) {
                         self.set_aside[src] = true;
                     } else {
                         assert_eq!(
                             out,
-                            Ok(FeedOutcome::Accepted),
-                            "fail() of in-flight request {req:?}"
+                            Ok(FailOutcome::Retry),
+                            "fail() of in-flight request {req:?}: no answer is transient"
                         );
                     }
                     self.inst.accepted += 1;
@@ -710,28 +728,30 @@ impl Run {
                         .filter(|_| fed.contains(&req.page_token));
                     match earlier {
                         Some(t) if kube && !self.inst.had_410[src] => {
-                            self.repeat_token(&req, &chunk, t)
+                            self.repeat_token(&req, chunk, t)
                         }
-                        _ => {}
+                        _ => self.feed(&req, chunk),
                     }
-                    self.feed(&req, chunk);
                 }
             },
         }
     }
 
     /// Feeds a chunk whose next token repeats `earlier`, one the source gave before in this
-    /// pass: `NO_PROGRESS`, state unchanged, the request still in flight (the right answer then
-    /// goes in).
-    fn repeat_token(&mut self, req: &ChunkRequest, chunk: &Chunk<Payload>, earlier: String) {
-        let mut bad = chunk.clone();
+    /// pass (a cycle): its items are kept and the source ends there, counted in `cycled_tokens`.
+    fn repeat_token(&mut self, req: &ChunkRequest, chunk: Chunk<Payload>, earlier: String) {
+        let src = req.source_index;
+        let before = self.pager.stats().sources[src].cycled_tokens;
+        let mut bad = chunk;
         bad.next_token = Some(earlier);
-        self.expect_error(
-            req,
-            bad,
-            "NO_PROGRESS",
-            "a chunk repeating its continue token",
+        self.feed(req, bad);
+        assert_eq!(
+            self.pager.stats().sources[src].cycled_tokens,
+            before + 1,
+            "a chunk repeating an earlier continue token of {req:?} is a cycle"
         );
+        self.cycled[src] = true;
+        self.figures.errors_checked += 1;
     }
 
     /// The spoiled answer for `spoil`, or `None` where the pager does not promise an error
@@ -903,7 +923,7 @@ impl Run {
                 !page.inconsistent,
                 "page {n} says inconsistent, and no list ever expired nor counted a possible repeat"
             );
-            if self.honest_counts {
+            if self.honest_counts && !self.cycled.iter().any(|&c| c) {
                 assert!(
                     !page.truncated,
                     "page {n} says truncated, and every list was one honest snapshot"

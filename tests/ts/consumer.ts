@@ -18,6 +18,7 @@ import init, {
   type ChunkFailure,
   type KubernetesStatus,
   type FeedOutcome,
+  type FailOutcome,
   type Page,
   type PagerStats,
   type FetchChunk,
@@ -80,10 +81,12 @@ async function main(signal: AbortSignal): Promise<void> {
     const response: ChunkResponse = { availablePackageSummaries: [], nextPageToken: "" };
     const outcome: FeedOutcome = pager.feed(id, response);
     const failure: ChunkFailure = { status: 410, reason: "Expired", continue: token };
-    const again: FeedOutcome = pager.fail(id, failure);
+    const again: FailOutcome = pager.fail(id, failure);
     const status: KubernetesStatus = { kind: "Status", code: 410, reason: "Expired", metadata: { continue: token } };
-    const asItCame: FeedOutcome = pager.fail(id, status);
-    void outcome, again, asItCame;
+    const asItCame: FailOutcome = pager.fail(id, status);
+    const retried: FailOutcome = pager.fail(id, { status: 503, retryAfterMs: 2000 });
+    const policies: NextPageOptions[] = [{ retry: false }, { retry: { retries: 5, baseDelayMs: 500, maxDelayMs: 10_000 } }, {}];
+    void outcome, again, asItCame, retried, policies;
   }
   if (pager.pageReady()) {
     const page: Page | null = pager.takePage();

@@ -251,5 +251,9 @@ window.addEventListener("keydown", (e) => ["ArrowUp", "PageUp", "Home"].includes
 window.addEventListener("hashchange", render);
 el.transport.onchange = () => (location.hash = hashWith(parseHash().path, parseHash().params, { transport: el.transport.value }));
 el.maxPages.onchange = () => (location.hash = hashWith(parseHash().path, parseHash().params, { max: el.maxPages.value }));
-el.fail.onclick = () => fetch("/demo/fail", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plugin: "helm" }) });
+// Four failures in a row: nextPage retries a transient failure 3 times itself (its default
+// policy, with backoff), so the fourth is the one the user sees.
+el.fail.onclick = async () => {
+  for (let i = 0; i < 4; i++) await fetch("/demo/fail", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ plugin: "helm" }) });
+};
 render();

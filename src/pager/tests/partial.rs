@@ -223,7 +223,7 @@ fn transient_failures_retry_the_same_request_until_the_fifth_in_a_row() {
     for n in 1..MAX_FAILURES_IN_A_ROW {
         assert_eq!(
             p.fail(req.request_id, unavailable.clone()),
-            Ok(FeedOutcome::Accepted),
+            Ok(FailOutcome::Retry),
             "{n}"
         );
         let again = p.next_requests();
@@ -237,7 +237,7 @@ fn transient_failures_retry_the_same_request_until_the_fifth_in_a_row() {
     assert!(!p.page_ready(), "a transient failure holds the page");
     assert_eq!(
         p.fail(req.request_id, unavailable),
-        Ok(FeedOutcome::Unreachable)
+        Ok(FailOutcome::SetAside(UnreachableCause::RepeatedFailures))
     );
     let page = p.take_page().expect("encodes").expect("ready without kapp");
     assert_eq!(page.items.len(), 6);

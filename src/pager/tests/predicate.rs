@@ -26,7 +26,7 @@ fn answer_judged(
                 FeedOutcome::Accepted
             );
         }
-        Err(f) => assert_ne!(p.fail(req.request_id, f).expect("fail"), FeedOutcome::Stale),
+        Err(f) => assert_ne!(p.fail(req.request_id, f).expect("fail"), FailOutcome::Stale),
     }
 }
 

@@ -1,0 +1,288 @@
+// Reading the pager's JS inputs against their declared shapes (the `.d.ts` interfaces): the
+// pager's options, the fetchers' options, `nextPage`'s `retry` option, and failures as `fail()`
+// and `nextPage` read them. One table-driven reader here instead of a schema interpreter in the
+// wasm; the wasm gets typed values, packed (`Unpack` in src/view.rs reads them in the shapes'
+// order: the shapes below are that order's one definition on this side).
+// Throws only the PagerErrors of what does not fit (`INVALID_OPTIONS`; `INVALID_RESPONSE` from
+// `readFailure`: the wasm catches them). Keep the import lines and the export line as they are:
+// scripts/package.mjs rewrites them to CommonJS for the nodejs build.
+
+import { makeError } from "./errors.js";
+import { describe, isObject, wellFormed } from "./json.js";
+
+
+/** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
+function field(obj, key) {
+  if (!isObject(obj) && typeof obj !== "function") return undefined;
+  try {
+    return obj[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The string at `path` inside `obj` (every step an object), else "". */
+function stringField(obj, path) {
+  let v = obj;
+  for (const key of path) {
+    if (!isObject(v)) return "";
+    v = field(v, key);
+  }
+  return typeof v === "string" ? v : "";
+}
+
+/**
+ * A failure as `Pager.fail` and `nextPage` read it, each member read once: `status` (0 to 999,
+ * else 0), `reason`, `continue` and `retryAfterMs` (a built-in fetcher's reading of the answer's
+ * `Retry-After`), from the failure itself or, where it has none, its `details`
+ * (a built-in fetcher's PagerError). A Kubernetes `Status` given as it is (the body of a 410
+ * Expired, `kind: "Status"`) has its HTTP status in `code` (its `status` is "Failure") and its
+ * continue token in `metadata.continue` (read there when it has no `continue`).
+ */
+function failureOf(cause) {
+  const details = field(cause, "details");
+  const pick = (...path) => {
+    const read = (v) => path.reduce(field, v);
+    const v = read(cause);
+    return v === undefined && isObject(details) ? read(details) : v;
+  };
+  // Only a Status's `code`: other errors' codes are no HTTP status (a DOMException's 19, "ECONNRESET").
+  const status = pick("kind") === "Status" ? pick("code") : pick("status");
+  const after = pick("retryAfterMs");
+  return {
+    status: typeof status === "number" && status >= 0 && status < 1000 ? Math.trunc(status) : 0,
+    reason: pick("reason"),
+    continue: pick("continue") ?? pick("metadata", "continue"),
+    retryAfterMs: typeof after === "number" && after >= 0 && after < Infinity ? after : undefined,
+  };
+}
+
+
+
+/** A short text for a failure's cause: its message, or its own cause's (a fetch TypeError's `cause`). */
+function causeText(cause) {
+  const message = field(cause, "message");
+  if (typeof message !== "string" || message === "") return "";
+  const inner = field(cause, "cause");
+  const innerMessage = isObject(inner) ? field(inner, "message") : undefined;
+  return typeof innerMessage === "string" && innerMessage !== "" && !message.includes(innerMessage)
+    ? `${message}: ${innerMessage}`
+    : message;
+}
+
+
+// ---------------------------------------------------------------------------
+// Reading JS inputs against declared shapes (the `.d.ts` interfaces)
+
+// A shape is an array of fields `[name, kind, presence]`; a kind is STR, U32, MAP (an object of
+// strings: headers), an array of strings (one of them; read as its index), `{ of: kind }` (an
+// array) or a shape. Presence: REQUIRED; DEFAULTED, may be missing (a default fills it), `null` is
+// the wrong type; OPTIONAL, missing or `null` is "not given".
+const STR = 1, U32 = 2, MAP = 3;
+const REQUIRED = 0, DEFAULTED = 1, OPTIONAL = 2;
+const STRINGS = { of: STR };
+
+const SOURCE = [
+  ["plugin", STR, REQUIRED],
+  ["cluster", STR, DEFAULTED],
+  ["namespace", STR, DEFAULTED],
+  ["kind", ["kubernetes", "kubeapps", "unordered"], OPTIONAL],
+  ["order", ["name", "none"], OPTIONAL],
+  ["filter", ["source", "pager"], OPTIONAL],
+];
+const FILTER = [
+  ["query", STR, DEFAULTED],
+  ["categories", STRINGS, DEFAULTED],
+  ["repositories", STRINGS, DEFAULTED],
+  ["plugins", STRINGS, DEFAULTED],
+  ["pkgVersion", STR, DEFAULTED],
+  ["appVersion", STR, DEFAULTED],
+];
+const OPTIONS = [
+  ["sources", { of: SOURCE }, REQUIRED],
+  ["pageSize", U32, OPTIONAL],
+  ["chunkLimit", U32, OPTIONAL],
+  ["sort", ["name", "displayName"], OPTIONAL],
+  ["filter", FILTER, OPTIONAL],
+  ["maxSourceItems", U32, OPTIONAL],
+  ["maxChunksWithoutProgress", U32, OPTIONAL],
+  // The locales in `Collation::ALL`'s order (src/collation.rs).
+  ["collation", [["locale", ["root", "en"], DEFAULTED]], OPTIONAL],
+];
+const LISTS = ["available", "installed"];
+const KUBEAPPS_FETCHER = [
+  ["baseUrl", STR, REQUIRED],
+  ["headers", MAP, DEFAULTED],
+  ["context", [["cluster", STR, DEFAULTED], ["namespace", STR, DEFAULTED]], DEFAULTED],
+  ["list", LISTS, OPTIONAL],
+];
+const CONNECT_FETCHER = KUBEAPPS_FETCHER.slice(2);
+const LIST_FETCHER = [
+  ["url", STR, REQUIRED],
+  ["headers", MAP, DEFAULTED],
+];
+
+/** The longest input read, in characters of its JSON text. */
+const MAX_INPUT = 1048576;
+
+/** "a string", "an object", "an Arguments": the indefinite article `what` takes, then `what`. */
+const a = (what) => `${/^[aeiou]/i.test(what) ? "an" : "a"} ${what}`;
+const kindOf = (v) => (v === null ? "null" : a(Array.isArray(v) ? "array" : typeof v));
+
+/**
+ * `value` read against `shape`: each object as an array of its fields' values in the shape's
+ * order (`undefined`: not given). Throws `INVALID_OPTIONS` naming the member at fault
+ * (`sources[1].kind`; `options` for the whole value). The value is first copied as JSON writes it
+ * (toJSON, getters and Proxies run once, `undefined` members dropped; cycles, BigInts, NaN,
+ * ±Infinity, functions, symbols and Maps, Sets or Headers are errors; at most `MAX_INPUT`
+ * characters), so that only plain data is read: nothing of the caller's runs while reading, and
+ * the rules are the JSON ones the options always had.
+ */
+function readInput(value, shape) {
+  const fail = (at, problem) => {
+    const field = at || "options";
+    throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${problem}`, { field });
+  };
+  let data;
+  // Where each object being copied sits (`sources[1]`), to name the member of a value JSON would
+  // not keep as it is: a function or symbol (dropped), NaN or ±Infinity (null), a BigInt (an
+  // error), a Map, Set or Headers (`{}`: its entries lost).
+  const paths = new Map();
+  let fault;
+  try {
+    const text =
+      JSON.stringify(value ?? null, function (key, v) {
+        const up = paths.get(this);
+        const at = up === undefined ? "" : Array.isArray(this) ? `${up}[${key}]` : up ? `${up}.${key}` : key;
+        if (isObject(v)) paths.set(v, at);
+        const t = typeof v;
+        if (
+          t === "function" || t === "symbol" || t === "bigint" || (t === "number" && !Number.isFinite(v)) ||
+          (isObject(v) && !Array.isArray(v) && !(v instanceof String) && typeof v[Symbol.iterator] === "function")
+        ) {
+          const what = t === "number" ? v : a(t === "object" ? Object.prototype.toString.call(v).slice(8, -1) : t);
+          throw (fault = [at, `expected JSON data, found ${what}`]);
+        }
+        return v;
+      }) ?? "null";
+    // Options are small; a huge value (100 million categories) would exhaust the wasm's memory.
+    if (text.length > MAX_INPUT) throw (fault = ["", `more than ${MAX_INPUT} characters as JSON`]);
+    data = JSON.parse(text);
+  } catch (e) {
+    if (fault) fail(...fault);
+    // A getter or toJSON may throw anything: its message, if it has one that can be read.
+    fail("", describe(e));
+  }
+  const read = (v, kind, at) => {
+    const expected = (what) => fail(at, `expected ${what}, found ${kindOf(v)}`);
+    if (kind === U32) {
+      if (typeof v !== "number") expected("a whole number");
+      if (!Number.isInteger(v) || v < 0 || v > 4294967295) fail(at, "expected a whole number from 0 to 4294967295");
+      return v;
+    }
+    if (kind === STR || typeof kind[0] === "string") {
+      if (typeof v !== "string") expected("a string");
+      if (!wellFormed(v)) fail(at, "not well-formed text (a lone surrogate)");
+      if (kind === STR) return v;
+      if (!kind.includes(v)) fail(at, `expected one of ${kind.map((k) => `"${k}"`).join(", ")}`);
+      return kind.indexOf(v);
+    }
+    if (kind.of) {
+      if (!Array.isArray(v)) expected("an array");
+      return v.map((item, i) => read(item, kind.of, `${at}[${i}]`));
+    }
+    if (!isObject(v) || Array.isArray(v)) expected("an object");
+    const path = (key) => (at ? `${at}.${key}` : key);
+    const keys = Object.keys(v);
+    if (kind === MAP) return keys.map((key) => [key, read(v[key], STR, path(key))]);
+    const fields = [];
+    for (const key of keys) {
+      const i = kind.findIndex((f) => f[0] === key);
+      if (i < 0) fail(path(key), "unknown field");
+      if (v[key] !== null || kind[i][2] !== OPTIONAL) fields[i] = read(v[key], kind[i][1], path(key));
+    }
+    for (const [name, , presence] of kind) if (presence === REQUIRED && !keys.includes(name)) fail(path(name), "missing (required)");
+    return fields;
+  };
+  return read(data, shape, "");
+}
+
+/**
+ * Three characters of 15 bits each, low first (below U+8000: never a surrogate), for a number from
+ * 0 to 2^45 - 1; `Unpack` (src/view.rs) reads them.
+ */
+const packNumber = (n) => String.fromCharCode(n & 32767, (n / 32768) & 32767, n / 1073741824);
+
+/**
+ * Packs `fields` (as `readInput` gives them) by `shape` for `Unpack` (src/view.rs), in the shape's
+ * order: a string as its length in UTF-16 units then itself (`""` when not given), a number or a
+ * choice as 1 + it (0: not given), an array as its length then each item, an object as its fields
+ * (each not given when the object is not).
+ */
+function pack(v, kind) {
+  if (kind === STR) return packNumber((v ??= "").length) + v;
+  if (kind === U32 || typeof kind[0] === "string") return packNumber(v === undefined ? 0 : v + 1);
+  if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of)).join("");
+  return kind.map((f, i) => pack(v?.[i], f[1])).join("");
+}
+
+/** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
+function readOptions(value) {
+  // Said apart from `null`: `Pager.resume(token)` without its options is the usual slip.
+  if (value === undefined) {
+    throw makeError("INVALID_OPTIONS", "invalid options: options: missing (new Pager(options) and Pager.resume(token, options) both take them)", { field: "options" });
+  }
+  const o = readInput(value, OPTIONS);
+  // `collation: {}` is the root collation (the locale's default).
+  if (o[7]) o[7][0] ??= 0;
+  return pack(o, OPTIONS);
+}
+
+/**
+ * A failure for `Pager.fail` (as `failureOf` reads it), packed for `unpack_failure` (src/view.rs):
+ * `status`, then `reason` and `continue`, each 1 for a string then the string, else 0. Throws
+ * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
+ */
+function readFailure(failure, source) {
+  const read = failureOf(failure);
+  let out = packNumber(read.status);
+  for (const key of ["reason", "continue"]) {
+    const v = read[key];
+    if (typeof v !== "string") out += packNumber(0);
+    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
+    else out += packNumber(1) + packNumber(v.length) + v;
+  }
+  return out;
+}
+
+
+/** A `FilterOptions` (`undefined` or `null`: none) packed for `unpack_filter` (src/view.rs), or `INVALID_OPTIONS`. */
+function readFilter(value) {
+  return pack(readInput(value ?? {}, FILTER), FILTER);
+}
+
+/** `NextPageOptions.retry`: `false` (no retries) or `{ retries?, baseDelayMs?, maxDelayMs? }`. */
+const RETRY = [
+  ["retries", U32, OPTIONAL],
+  ["baseDelayMs", U32, OPTIONAL],
+  ["maxDelayMs", U32, OPTIONAL],
+];
+
+/**
+ * `nextPage`'s `retry` option read against `RETRY`: `[retries, baseDelayMs, maxDelayMs]`, each
+ * `undefined` when not given (the core's default fills it: `RetryPolicy` in
+ * src/pager/retry.rs); `false` is `[0]`. Throws `INVALID_OPTIONS` naming `retry.<field>`.
+ */
+function readRetry(value) {
+  if (value === undefined) return [];
+  if (value === false) return [0];
+  try {
+    return readInput(value, RETRY);
+  } catch (e) {
+    const at = e?.details?.field;
+    const field = at === "options" ? "retry" : `retry.${at}`;
+    throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${String(e.message).replace(/^invalid options: [^:]*: /, "")}`, { field });
+  }
+}
+
+export { field, stringField, failureOf, causeText, readInput, readOptions, readFailure, readFilter, readRetry, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };
