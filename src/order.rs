@@ -165,8 +165,14 @@ impl SortOrder {
         identifier: &str,
     ) -> SortKey {
         let identity_len = plugin.len() + cluster.len() + namespace.len() + identifier.len();
-        // Worst case for displayName: lowercase may grow the text (at most 3x per char).
-        let mut out = Vec::with_capacity(2 * sort_value.len() + identity_len + 12);
+        // The exact size of a key without escapes; for displayName, room for the lowercase
+        // (which may grow the text: at most 3x per char) and its terminator.
+        let derived = if self.derived_primary() {
+            sort_value.len() + 2
+        } else {
+            0
+        };
+        let mut out = Vec::with_capacity(derived + sort_value.len() + identity_len + 10);
         if let Some(collation) = self.collation() {
             push_collation_key(&mut out, collation, sort_value);
         } else if self == SortOrder::DisplayName {
@@ -242,7 +248,7 @@ fn next_component<'k>(rest: &mut &'k [u8]) -> Option<Cow<'k, str>> {
 fn push_component(out: &mut Vec<u8>, s: &str) {
     if !s.as_bytes().contains(&0) {
         out.extend_from_slice(s.as_bytes());
-        out.extend_from_slice(&[0, 0]);
+        push_terminator(out);
     } else {
         push_component_bytes(out, s.bytes());
     }
@@ -255,7 +261,27 @@ fn push_component_bytes(out: &mut Vec<u8>, bytes: impl Iterator<Item = u8>) {
             out.push(ESCAPED_NUL);
         }
     }
-    out.extend_from_slice(&[0, 0]);
+    push_terminator(out);
+}
+
+/// Two pushes, not `extend_from_slice(&[0, 0])`: in the wasm a slice copy is a `memory.copy`,
+/// which V8 runs as a call out of the module (dear for two bytes; measured in BENCHMARKS.md).
+fn push_terminator(out: &mut Vec<u8>) {
+    out.push(0);
+    out.push(0);
+}
+
+/// The first 8 bytes of a key (or of a bound: any bytes) as a big-endian `u64`, zero-padded: the
+/// merge compares these first, and the bytes only when they are equal.
+///
+/// For any `a`, `b`: `key_prefix(a) < key_prefix(b)` implies `a < b` (and `>` implies `>`): the
+/// padding zeros sort at or before whatever a longer key has there. Equal prefixes decide nothing.
+pub(crate) fn key_prefix(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    for (w, b) in word.iter_mut().zip(bytes) {
+        *w = *b;
+    }
+    u64::from_be_bytes(word)
 }
 
 impl SortKey {

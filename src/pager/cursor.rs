@@ -20,7 +20,7 @@ use crate::filter::CompiledFilter;
 use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
-use crate::order::{SortKey, SortOrder};
+use crate::order::{key_prefix, SortKey, SortOrder};
 use crate::token::decimal::canonical_decimal;
 use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
 use crate::token::ContinueToken;
@@ -33,6 +33,8 @@ use super::{ChunkOf, Failure};
 pub(crate) struct Entry<P> {
     /// The full merge key, computed once.
     pub(crate) key: SortKey,
+    /// `key_prefix` of the key: the merge compares it first (`Entry::before`).
+    pub(crate) prefix: u64,
     /// The caller's payload; `None` when the filter dropped the item. Such an
     /// entry is still consumed in merge order, so the watermark moves past it
     /// and a page token never points back before it, but it is never shown.
@@ -46,6 +48,31 @@ pub(crate) struct Entry<P> {
     /// of the merge order and read whole; see docs/DESIGN.md "Order is learned"). The merge
     /// shows it although it is below W, and it does not move the watermark.
     pub(crate) late: bool,
+}
+
+impl<P> Entry<P> {
+    fn new(key: SortKey, payload: Option<P>, chunk: u64, group_raw: u32) -> Self {
+        Entry {
+            prefix: key_prefix(&key.0),
+            key,
+            payload,
+            chunk,
+            group_raw,
+            late: false,
+        }
+    }
+
+    /// Whether this entry's key is at or below `key` (the prefixes first).
+    pub(crate) fn at_or_below(&self, key: &SortKey) -> bool {
+        let prefix = key_prefix(&key.0);
+        self.prefix < prefix || (self.prefix == prefix && self.key <= *key)
+    }
+
+    /// Whether this entry's key sorts before `other`'s: the 8-byte prefixes first, the whole
+    /// keys only when those are equal.
+    pub(crate) fn before(&self, other: &Entry<P>) -> bool {
+        self.prefix < other.prefix || (self.prefix == other.prefix && self.key < other.key)
+    }
 }
 
 /// How many identity hashes of the items read a streamed cursor keeps (8 bytes each): the last
@@ -697,6 +724,20 @@ impl<P> Cursor<P> {
                 }
             }
             _ => true,
+        }
+    }
+
+    /// What this source adds to the merge frontier ([`super::merge::Frontier`]), the same
+    /// answer as [`Cursor::blocks`] for every key: `None` = blocks nothing; `Some(None)` = blocks
+    /// any candidate; `Some(Some((bound, strict)))` = blocks a candidate past its bound, and one
+    /// whose primary equals it unless `strict`.
+    pub(crate) fn frontier_bound(&self) -> Option<Option<(&[u8], bool)>> {
+        if !self.goes_on() || self.reach.is_unreachable() {
+            return None;
+        }
+        match &self.bound {
+            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.strict))),
+            _ => Some(None),
         }
     }
 
@@ -1386,15 +1427,16 @@ impl<P> Cursor<P> {
         // Where each item's tie group starts in this answer.
         let mut groups = Vec::with_capacity(n);
         let mut start = 0u32;
+        // The group's primary, terminator included: a key starts with it exactly when its
+        // primary is the same (one `primary()` scan per group).
+        let mut group_primary: &[u8] = &[];
         for (i, (k, ..)) in p.items.iter().enumerate() {
             let i = i as u32;
-            if i > 0
-                && p.items
-                    .get(start as usize)
-                    .is_some_and(|(s, ..)| s.primary() != k.primary())
-            {
+            if i == 0 || !k.0.starts_with(group_primary) {
                 start = i;
+                group_primary = k.primary();
             }
+            debug_assert_eq!(group_primary, k.primary());
             groups.push(start);
         }
         if let Some((last, ..)) = p.items.last() {
@@ -1460,13 +1502,8 @@ impl<P> Cursor<P> {
             // The whole read after a switch: kept in the source's own order until it is all
             // here, then told apart (consumed before, late, new).
             for (key, pass, payload) in p.items {
-                self.staging.push(Entry {
-                    key,
-                    payload: pass.then_some(payload),
-                    chunk: seq,
-                    group_raw: 0,
-                    late: false,
-                });
+                self.staging
+                    .push(Entry::new(key, pass.then_some(payload), seq, 0));
             }
             self.next = p.next;
             self.resume = None;
@@ -1482,7 +1519,12 @@ impl<P> Cursor<P> {
                 // The planned overlap re-read.
                 continue;
             }
-            if ctx.watermark.is_some_and(|w| key <= *w) || self.is_buffered(&key) {
+            let prefix = key_prefix(&key.0);
+            let at_or_below = |w: &SortKey| {
+                let wp = key_prefix(&w.0);
+                prefix < wp || (prefix == wp && key <= *w)
+            };
+            if ctx.watermark.is_some_and(at_or_below) || self.is_buffered(&key, prefix) {
                 if i >= quiet {
                     delta.duplicates_dropped += 1;
                 }
@@ -1491,13 +1533,8 @@ impl<P> Cursor<P> {
             if !pass {
                 delta.filtered_out += 1;
             }
-            fresh.push(Entry {
-                key,
-                payload: pass.then_some(payload),
-                chunk: seq,
-                group_raw: groups.get(i).copied().unwrap_or(i as u32),
-                late: false,
-            });
+            let group_raw = groups.get(i).copied().unwrap_or(i as u32);
+            fresh.push(Entry::new(key, pass.then_some(payload), seq, group_raw));
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
         delta.duplicates_dropped += sort_unique(&mut fresh);
@@ -1944,12 +1981,21 @@ impl<P> Cursor<P> {
     /// name past an opaque token (its group straddles two reads with no offset to re-read it
     /// from) cannot be streamed safely either.
     fn disordered(&self, items: &[(SortKey, bool, P)], token: &str, purpose: &Purpose) -> bool {
-        for pair in items.windows(2) {
-            if let [(a, ..), (b, ..)] = pair {
-                let ord = a.primary().cmp(b.primary());
+        // One `primary()` scan per item: the next key orders against the previous primary (a
+        // whole one, terminator included) as its own primary does (see `Cursor::blocks`).
+        let mut keys = items.iter().map(|(k, ..)| k);
+        if let Some(first) = keys.next() {
+            let mut previous = first.primary();
+            for b in keys {
+                let ord = if b.0.starts_with(previous) {
+                    core::cmp::Ordering::Equal
+                } else {
+                    previous.cmp(b.0.as_slice())
+                };
                 if (self.strict && ord.is_ge()) || ord.is_gt() {
                     return true;
                 }
+                previous = b.primary();
             }
         }
         // From "" (a first chunk, a relist) nothing bounds a chunk; nor right after a resume.
@@ -2071,11 +2117,12 @@ impl<P> Cursor<P> {
         self.buf.last()
     }
 
-    fn is_buffered(&self, key: &SortKey) -> bool {
+    fn is_buffered(&self, key: &SortKey, prefix: u64) -> bool {
         // Past the buffer's largest key (a streamed chunk's new items): not there, no search.
         // The buffer runs from the largest key down, hence the comparison the other way round.
-        self.buf.first().is_some_and(|largest| largest.key >= *key)
-            && self.buf.binary_search_by(|e| key.cmp(&e.key)).is_ok()
+        self.buf.first().is_some_and(|largest| {
+            largest.prefix > prefix || (largest.prefix == prefix && largest.key >= *key)
+        }) && self.buf.binary_search_by(|e| key.cmp(&e.key)).is_ok()
     }
 
     /// Adds entries sorted by key (smallest first) to the buffer (largest first).
@@ -2201,7 +2248,7 @@ fn anchored_cut<P>(all: &[Entry<P>], anchors: &[u64], also: Option<&SortKey>) ->
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
-    entries.sort_by(|a, b| a.key.cmp(&b.key));
+    entries.sort_by(|a, b| a.prefix.cmp(&b.prefix).then_with(|| a.key.cmp(&b.key)));
     let before = entries.len();
     entries.dedup_by(|a, b| a.key == b.key);
     (before - entries.len()) as u64
