@@ -51,9 +51,10 @@ pub(crate) struct Entry<P> {
 }
 
 impl<P> Entry<P> {
-    fn new(key: SortKey, payload: Option<P>, chunk: u64, group_raw: u32) -> Self {
+    fn new(key: SortKey, prefix: u64, payload: Option<P>, chunk: u64, group_raw: u32) -> Self {
+        debug_assert_eq!(prefix, key_prefix(&key.0));
         Entry {
-            prefix: key_prefix(&key.0),
+            prefix,
             key,
             payload,
             chunk,
@@ -1473,13 +1474,15 @@ impl<P> Cursor<P> {
             self.last_raw = Some(last.clone());
         }
         // The largest key read: a loop, not `Iterator::max` (size).
-        let mut max: Option<&SortKey> = None;
+        // The 8-byte prefixes first (`key_prefix`).
+        let mut max: Option<(u64, &SortKey)> = None;
         for (k, ..) in &p.items {
-            if max.map_or(true, |m| k >= m) {
-                max = Some(k);
+            let kp = key_prefix(&k.0);
+            if max.map_or(true, |(mp, m)| kp > mp || (kp == mp && k >= m)) {
+                max = Some((kp, k));
             }
         }
-        if let Some(max) = max {
+        if let Some((_, max)) = max {
             if self.max_read.as_ref().map_or(true, |m| max > m) {
                 self.max_read = Some(max.clone());
             }
@@ -1502,8 +1505,9 @@ impl<P> Cursor<P> {
             // The whole read after a switch: kept in the source's own order until it is all
             // here, then told apart (consumed before, late, new).
             for (key, pass, payload) in p.items {
+                let prefix = key_prefix(&key.0);
                 self.staging
-                    .push(Entry::new(key, pass.then_some(payload), seq, 0));
+                    .push(Entry::new(key, prefix, pass.then_some(payload), seq, 0));
             }
             self.next = p.next;
             self.resume = None;
@@ -1534,7 +1538,7 @@ impl<P> Cursor<P> {
                 delta.filtered_out += 1;
             }
             let group_raw = groups.get(i).copied().unwrap_or(i as u32);
-            fresh.push(Entry::new(key, pass.then_some(payload), seq, group_raw));
+            fresh.push(Entry::new(key, prefix, pass.then_some(payload), seq, group_raw));
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
         delta.duplicates_dropped += sort_unique(&mut fresh);
@@ -2248,9 +2252,14 @@ fn anchored_cut<P>(all: &[Entry<P>], anchors: &[u64], also: Option<&SortKey>) ->
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
-    entries.sort_by(|a, b| a.prefix.cmp(&b.prefix).then_with(|| a.key.cmp(&b.key)));
+    let order = |a: &Entry<P>, b: &Entry<P>| a.prefix.cmp(&b.prefix).then_with(|| a.key.cmp(&b.key));
+    // A chunk in order (the common case) is not sorted: std's stable sort allocates its scratch
+    // space before it finds the one run.
+    if !entries.is_sorted_by(|a, b| order(a, b).is_le()) {
+        entries.sort_by(order);
+    }
     let before = entries.len();
-    entries.dedup_by(|a, b| a.key == b.key);
+    entries.dedup_by(|a, b| a.prefix == b.prefix && a.key == b.key);
     (before - entries.len()) as u64
 }
 
