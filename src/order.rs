@@ -164,7 +164,28 @@ impl SortOrder {
         namespace: &str,
         identifier: &str,
     ) -> SortKey {
-        let identity_len = plugin.len() + cluster.len() + namespace.len() + identifier.len();
+        self.build_key(
+            sort_value,
+            Context::Parts([plugin, cluster, namespace]),
+            identifier,
+        )
+    }
+
+    /// [`SortOrder::key_of`] of an item whose plugin, cluster and namespace are those `context`
+    /// holds encoded ([`encode_context`]): the same bytes, with one copy for the three.
+    pub(crate) fn key_in_context(self, item: &FieldsRef<'_>, context: &[u8]) -> SortKey {
+        self.build_key(
+            self.sort_value(item),
+            Context::Encoded(context),
+            item.identifier,
+        )
+    }
+
+    fn build_key(self, sort_value: &str, context: Context<'_>, identifier: &str) -> SortKey {
+        let context_len = match &context {
+            Context::Parts(parts) => parts.iter().map(|p| p.len() + 2).sum(),
+            Context::Encoded(bytes) => bytes.len(),
+        };
         // The exact size of a key without escapes; for displayName, room for the lowercase
         // (which may grow the text: at most 3x per char) and its terminator.
         let derived = if self.derived_primary() {
@@ -172,7 +193,8 @@ impl SortOrder {
         } else {
             0
         };
-        let mut out = Vec::with_capacity(derived + sort_value.len() + identity_len + 10);
+        let mut out =
+            Vec::with_capacity(derived + sort_value.len() + context_len + identifier.len() + 4);
         if let Some(collation) = self.collation() {
             push_collation_key(&mut out, collation, sort_value);
         } else if self == SortOrder::DisplayName {
@@ -184,12 +206,34 @@ impl SortOrder {
             }
         }
         push_component(&mut out, sort_value);
-        push_component(&mut out, plugin);
-        push_component(&mut out, cluster);
-        push_component(&mut out, namespace);
+        match context {
+            Context::Parts(parts) => {
+                for part in parts {
+                    push_component(&mut out, part);
+                }
+            }
+            Context::Encoded(bytes) => out.extend_from_slice(bytes),
+        }
         push_component(&mut out, identifier);
         SortKey(out)
     }
+}
+
+/// A key's plugin, cluster and namespace: as text, or already encoded ([`encode_context`]).
+enum Context<'a> {
+    Parts([&'a str; 3]),
+    Encoded(&'a [u8]),
+}
+
+/// The plugin, cluster and namespace components of a key, encoded as a key holds them (escaped,
+/// each terminated): what [`SortOrder::key_in_context`] copies into every key of a source whose
+/// items carry the source's own.
+pub(crate) fn encode_context(plugin: &str, cluster: &str, namespace: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(plugin.len() + cluster.len() + namespace.len() + 6);
+    for part in [plugin, cluster, namespace] {
+        push_component(&mut out, part);
+    }
+    out
 }
 
 /// The collation's sort key of `text` as the first component (escaped, terminated).
@@ -375,6 +419,28 @@ impl SortKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_in_its_sources_context_is_the_same_bytes() {
+        let context = encode_context("helm.packages", "default", "kube\0apps");
+        for order in [SortOrder::Name, SortOrder::DisplayName] {
+            for (name, display) in [("apache", ""), ("a\0b", "Apache Ä"), ("", "x")] {
+                let f = ItemFields {
+                    plugin: "helm.packages".into(),
+                    cluster: "default".into(),
+                    namespace: "kube\0apps".into(),
+                    identifier: format!("bitnami/{name}"),
+                    name: name.into(),
+                    display_name: display.into(),
+                    ..Default::default()
+                };
+                assert_eq!(
+                    order.key_in_context(&f.key_fields(), &context),
+                    order.key(&f)
+                );
+            }
+        }
+    }
 
     #[test]
     fn key_prefix_orders_as_the_bytes_where_it_differs() {

@@ -20,7 +20,7 @@ use crate::filter::CompiledFilter;
 use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
-use crate::order::{key_prefix, SortKey, SortOrder};
+use crate::order::{encode_context, key_prefix, SortKey, SortOrder};
 use crate::token::decimal::canonical_decimal;
 use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
 use crate::token::ContinueToken;
@@ -987,12 +987,28 @@ impl<P> Cursor<P> {
         // Every item may become the source's watermark, which a page token must hold: a longer
         // key would make every later position fail to encode (the list could not go on).
         let id = &self.spec.id;
+        // The source's plugin, cluster and namespace as every key of its own items holds them:
+        // encoded once per chunk, copied into each key at once.
+        let context = encode_context(&id.plugin, &id.cluster, &id.namespace);
         let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
-            let bytes = id.key_bytes(
-                ctx.order.sort_value(&f),
-                [f.plugin, f.cluster, f.namespace, f.identifier],
+            let own =
+                f.plugin == id.plugin && f.cluster == id.cluster && f.namespace == id.namespace;
+            let bytes = if own {
+                ctx.order.sort_value(&f).len() + f.identifier.len()
+            } else {
+                id.key_bytes(
+                    ctx.order.sort_value(&f),
+                    [f.plugin, f.cluster, f.namespace, f.identifier],
+                )
+            };
+            debug_assert_eq!(
+                bytes,
+                id.key_bytes(
+                    ctx.order.sort_value(&f),
+                    [f.plugin, f.cluster, f.namespace, f.identifier]
+                )
             );
             if bytes > ctx.max_key_bytes {
                 return Err(self.invalid(format!("item {i}'s key is {bytes} bytes (its sort field and identifier, UTF-8); a page token holds keys of at most {} bytes", ctx.max_key_bytes)));
@@ -1002,11 +1018,12 @@ impl<P> Cursor<P> {
             let judged = ctx
                 .verdicts
                 .map_or(true, |v| v.get(i).copied().unwrap_or(false));
-            items.push((
-                ctx.order.key_of(&f),
-                judged && ctx.filter.matches_ref(&f),
-                p,
-            ));
+            let key = if own {
+                ctx.order.key_in_context(&f, &context)
+            } else {
+                ctx.order.key_of(&f)
+            };
+            items.push((key, judged && ctx.filter.matches_ref(&f), p));
         }
 
         let first = items.first().map(|(k, ..)| k);
@@ -1538,7 +1555,13 @@ impl<P> Cursor<P> {
                 delta.filtered_out += 1;
             }
             let group_raw = groups.get(i).copied().unwrap_or(i as u32);
-            fresh.push(Entry::new(key, prefix, pass.then_some(payload), seq, group_raw));
+            fresh.push(Entry::new(
+                key,
+                prefix,
+                pass.then_some(payload),
+                seq,
+                group_raw,
+            ));
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
         delta.duplicates_dropped += sort_unique(&mut fresh);
@@ -2252,7 +2275,8 @@ fn anchored_cut<P>(all: &[Entry<P>], anchors: &[u64], also: Option<&SortKey>) ->
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
-    let order = |a: &Entry<P>, b: &Entry<P>| a.prefix.cmp(&b.prefix).then_with(|| a.key.cmp(&b.key));
+    let order =
+        |a: &Entry<P>, b: &Entry<P>| a.prefix.cmp(&b.prefix).then_with(|| a.key.cmp(&b.key));
     // A chunk in order (the common case) is not sorted: std's stable sort allocates its scratch
     // space before it finds the one run.
     if !entries.is_sorted_by(|a, b| order(a, b).is_le()) {
