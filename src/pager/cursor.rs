@@ -950,7 +950,7 @@ impl<P> Cursor<P> {
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
             let bytes = id.key_bytes(
-                ctx.order.sort_value(&f),
+                &ctx.order.sort_value(&f),
                 [f.plugin, f.cluster, f.namespace, f.identifier],
             );
             if bytes > ctx.max_key_bytes {
