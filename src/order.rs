@@ -653,5 +653,4 @@ mod tests {
         );
         assert!(SortOrder::Apiserver.key(&it) < SortOrder::Apiserver.key(&west));
     }
-
 }

@@ -1742,6 +1742,13 @@ impl<P> Cursor<P> {
             || (failure.status == 410 && self.spec.kind == SourceKind::Kubernetes)
     }
 
+    /// Whether the source pages an apiserver list by its continue tokens (a `kubernetes` source
+    /// not found paging by decimal offsets): a 400 there refuses the request itself (see
+    /// [`refused_for_good`](super::reach::refused_for_good)), never a vanished position.
+    pub(crate) fn pages_by_continue(&self) -> bool {
+        !self.decimal && self.spec.kind == SourceKind::Kubernetes
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]. Returns the counters it adds.
     pub(crate) fn fail(&mut self, failure: Failure) -> SourceStats {
         let mut delta = SourceStats {

@@ -37,7 +37,9 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use reach::{fails_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW};
+pub use reach::{
+    fails_for_good, refused_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
+};
 pub use stats::{SourceStats, Stats};
 
 use crate::error::{PagerError, Result, TokenFault};
@@ -490,7 +492,8 @@ impl<P: Clone> Pager<P> {
     /// A 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
     /// no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
     /// from earlier positions. A failure for good ([`fails_for_good`]: 403, 404, 501, or such a
-    /// reason), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source
+    /// reason; for a `kubernetes` source paged by continue tokens also [`refused_for_good`]: 400
+    /// or 422, a selector the apiserver refuses), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source
     /// aside (`Ok(Unreachable)`): the merge goes on without it and pages name it until
     /// [`Pager::retry_unreachable`]. Anything else only clears the request:
     /// [`Pager::next_requests`] asks the same again. `Ok(Stale)` as for [`Pager::feed`];
@@ -505,7 +508,8 @@ impl<P: Clone> Pager<P> {
         };
         c.check_failure(&failure)?;
         let recovers = c.recovers_from(&failure);
-        let set_aside = !recovers && c.reach.failed(&failure);
+        let apiserver = c.pages_by_continue();
+        let set_aside = !recovers && c.reach.failed(&failure, apiserver);
         let mut delta = c.fail(failure);
         delta.unreachable += u64::from(set_aside);
         self.count(i, &delta);

@@ -43,6 +43,19 @@ pub fn fails_for_good(failure: &Failure) -> bool {
         })
 }
 
+/// Whether an apiserver refuses a list request for good: HTTP 400 (`BadRequest`: a label or field
+/// selector it cannot parse, a field it cannot select by) or 422 (`Invalid`), or a Kubernetes
+/// `Status.reason` `BadRequest` or `Invalid`. The same request is refused again, whatever its
+/// continue token: only for a source paging by continue tokens (a 400 at a decimal offset is a
+/// vanished position, docs/DESIGN.md "Vanished positions").
+pub fn refused_for_good(failure: &Failure) -> bool {
+    matches!(failure.status, 400 | 422)
+        || failure
+            .reason
+            .as_deref()
+            .is_some_and(|r| matches!(r, "BadRequest" | "Invalid"))
+}
+
 /// Why a source is unreachable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnreachableCause {
@@ -101,9 +114,11 @@ impl Reach {
     }
 
     /// A request failed (and was not recovered from): whether the source is now unreachable.
-    pub(crate) fn failed(&mut self, failure: &Failure) -> bool {
+    /// `apiserver`: the source pages an apiserver list by continue tokens, whose 400 and 422 are
+    /// for good too ([`refused_for_good`]).
+    pub(crate) fn failed(&mut self, failure: &Failure, apiserver: bool) -> bool {
         self.failures = self.failures.saturating_add(1);
-        let cause = if fails_for_good(failure) {
+        let cause = if fails_for_good(failure) || (apiserver && refused_for_good(failure)) {
             UnreachableCause::FailedForGood
         } else if self.failures >= MAX_FAILURES_IN_A_ROW {
             UnreachableCause::RepeatedFailures
@@ -179,13 +194,13 @@ mod tests {
     fn repeated_failures_set_a_source_aside_and_an_answer_starts_over() {
         let mut r = Reach::default();
         for _ in 1..MAX_FAILURES_IN_A_ROW {
-            assert!(!r.failed(&failure(503, None)));
+            assert!(!r.failed(&failure(503, None), false));
         }
         r.answered();
         for _ in 1..MAX_FAILURES_IN_A_ROW {
-            assert!(!r.failed(&failure(0, None)));
+            assert!(!r.failed(&failure(0, None), false));
         }
-        assert!(r.failed(&failure(429, None)));
+        assert!(r.failed(&failure(429, None), false));
         assert_eq!(
             r.unreachable,
             Some((UnreachableCause::RepeatedFailures, 429, None))
@@ -194,11 +209,34 @@ mod tests {
         assert!(r.retry());
         assert!(!r.is_unreachable() && r.behind);
         assert!(!r.retry(), "nothing to retry");
-        assert!(r.failed(&failure(501, Some("Unimplemented"))));
+        assert!(r.failed(&failure(501, Some("Unimplemented")), false));
         let view = r
             .view(2, &SourceId::new("p", "c", "n"))
             .expect("unreachable");
         assert_eq!(view.cause.as_str(), "failed-for-good");
         assert_eq!((view.source_index, view.status), (2, 501));
+    }
+
+    #[test]
+    fn an_apiserver_refusal_is_for_good_only_for_a_source_paging_by_continue_tokens() {
+        for (status, reason) in [
+            (400, None),
+            (422, None),
+            (0, Some("BadRequest")),
+            (500, Some("Invalid")),
+        ] {
+            let f = failure(status, reason);
+            assert!(refused_for_good(&f), "{status} {reason:?}");
+            assert!(
+                Reach::default().failed(&f, true),
+                "a Kubernetes list: {status} {reason:?}"
+            );
+            assert!(
+                !Reach::default().failed(&f, false),
+                "a plugin's offset: {status} {reason:?}"
+            );
+        }
+        assert!(!refused_for_good(&failure(410, Some("Expired"))));
+        assert!(!refused_for_good(&failure(503, None)));
     }
 }

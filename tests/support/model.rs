@@ -607,7 +607,11 @@ pub fn run_scenario(sc: &Scenario) -> Figures {
         1 => AnswerOrder::Lifo,
         _ => AnswerOrder::Random(SplitMix(sc.order_seed)),
     };
-    let spread: Vec<bool> = setup.sources.iter().map(|s| s.id.namespace.is_empty()).collect();
+    let spread: Vec<bool> = setup
+        .sources
+        .iter()
+        .map(|s| s.id.namespace.is_empty())
+        .collect();
     for step in &sc.steps {
         apply(&mut run, step, &spread, sc.long_keys);
     }
