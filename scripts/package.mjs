@@ -30,7 +30,7 @@ const errorSnippet = (base) => snippet(base);
  * snippets the wasm imports; window.js is none of them, so `entries` copies it beside them.
  */
 const OWN = [
-  { file: "driver.js", names: ["kubeappsFetcher", "kubeappsFilterOptions", "kubernetesListFetcher", "connectFetcher"] },
+  { file: "driver.js", names: ["kubeappsFetcher", "kubeappsFilterOptions", "kubernetesListFetcher", "kubernetesFetcher", "connectFetcher"] },
   { file: "window.js", names: ["PageWindow", "readPageToken", "writePageToken"], copy: true },
 ];
 
@@ -68,7 +68,7 @@ function entries(dir, name, own = []) {
         ? "let ready;\nfunction init(input) {\n  return (ready ??= glueInit(input).catch((e) => {\n    ready = undefined;\n    throw e;\n  }));\n}\nexport { init as default, init };"
         : null,
       `export { PagerError } from "${errorSnippet(base)}";`,
-      ...own.map((o) => `export { ${o.names.join(", ")} } from "${snippet(base, o.file)}";`),
+      ...own.filter((o) => o.names.length > 0).map((o) => `export { ${o.names.join(", ")} } from "${snippet(base, o.file)}";`),
     ].filter(Boolean);
     writeFileSync(join(base, "index.js"), lines.join("\n") + "\n");
     writeFileSync(
