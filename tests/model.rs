@@ -114,9 +114,10 @@ proptest! {
     /// The referee's order (a tuple of strings) and the crate's byte keys agree: the model's
     /// `sorted` check means what DESIGN.md says.
     #[test]
-    fn the_reference_order_agrees_with_the_crates_keys(a in placed_item(), b in placed_item(), display in any::<bool>(), collation in prop::option::of(select(&Collation::ALL[..]))) {
+    fn the_reference_order_agrees_with_the_crates_keys(a in placed_item(), b in placed_item(), display in any::<bool>(), collation in prop::option::of(select(&Collation::ALL[..])), apiserver in prop::bool::weighted(0.25)) {
         let field = if display { SortField::DisplayName } else { SortField::Name };
         let sort = match (field, collation) {
+            _ if apiserver => SortOrder::Apiserver,
             (_, Some(c)) => SortOrder::Collated(field, c),
             (SortField::Name, None) => SortOrder::Name,
             (SortField::DisplayName, None) => SortOrder::DisplayName,

@@ -2127,6 +2127,12 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// `remainingItemCount` of the last answer that gave one, less the items read since
+    /// ([`SourceStats::remaining_items`](super::SourceStats::remaining_items)).
+    pub(crate) fn remaining_estimate(&self) -> Option<u64> {
+        self.promised.map(|(r, d)| r.saturating_sub(d))
+    }
+
     fn track_remaining(&mut self, n: u64, goes_on: bool, remaining: Option<u64>) {
         if let Some((_, delivered)) = &mut self.promised {
             *delivered = delivered.saturating_add(n);

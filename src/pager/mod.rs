@@ -581,6 +581,7 @@ impl<P: Clone> Pager<P> {
             for s in [&mut stats, &mut self.stats] {
                 if let Some(s) = s.sources.get_mut(i) {
                     s.streamed = c.streamed;
+                    s.remaining_items = c.remaining_estimate();
                 }
             }
         }

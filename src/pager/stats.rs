@@ -34,6 +34,13 @@ pub struct SourceStats {
     /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
     /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
     pub streamed: bool,
+    /// An estimate of the items the source has not sent yet, as of the page: the
+    /// `remainingItemCount` of its last answer (a Kubernetes list's `metadata.remainingItemCount`:
+    /// the apiserver's count of keys after that chunk, not filtered by a selector) less the items
+    /// read since. `None` when its last answer gave none (a list's last chunk, a plugin). Not a
+    /// counter, as `streamed`; the data may change meanwhile, and a list that ends short of it is
+    /// `Page::truncated`.
+    pub remaining_items: Option<u64>,
 }
 
 /// Counters, one entry per source (in option order) plus totals.

@@ -202,7 +202,8 @@ function counted(into, counters, at) {
 
 /**
  * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
- * `COUNTERS`, `itemsEmitted`, then each source's `COUNTERS` and `streamed` (1 or 0); `labels`
+ * `COUNTERS`, `itemsEmitted`, then each source's `COUNTERS`, `streamed` (1 or 0) and
+ * `remainingItems` (1 + it, 0: null); `labels`
  * names the sources.
  */
 function makeStats(counters, labels, at = 0) {
@@ -210,8 +211,11 @@ function makeStats(counters, labels, at = 0) {
   const stats = counted({}, c, 0);
   stats.itemsEmitted = counter(c, NC);
   stats.sources = labels.map((source, s) => {
-    const o = counted({ source }, c, NC + 1 + (NC + 1) * s);
-    o.streamed = counter(c, 2 * NC + 1 + (NC + 1) * s) === 1;
+    const at = NC + 1 + (NC + 2) * s;
+    const o = counted({ source }, c, at);
+    o.streamed = counter(c, at + NC) === 1;
+    const remaining = counter(c, at + NC + 1);
+    o.remainingItems = remaining === 0 ? null : remaining - 1;
     return o;
   });
   return stats;

@@ -63,7 +63,7 @@ function resourceSource(fields, i) {
   const [plugin, cluster, namespace, kind, order, filter, resource, labelSelector, fieldSelector] = fields;
   const at = `sources[${i}]`;
   if (resource === undefined) {
-    if (plugin === undefined) throw invalid(`${at}.plugin`, "missing (required, or a resource)");
+    if (plugin === undefined) throw invalid(`${at}.plugin`, "missing (required), or give a resource");
     for (const [name, v] of [["labelSelector", labelSelector], ["fieldSelector", fieldSelector]]) {
       if (v !== undefined) throw invalid(`${at}.${name}`, "a selector goes with a resource (the apiserver applies it)");
     }

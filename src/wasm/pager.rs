@@ -47,8 +47,9 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's and
-/// whether it streamed (1 or 0); each u64 as its low and high u32.
+/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's,
+/// whether it streamed (1 or 0) and its remaining items' estimate (1 + it, 0 for none); each u64
+/// as its low and high u32.
 fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     let mut push = |n: u64| out.extend([n as u32, (n >> 32) as u32]);
     let total = stats.total();
@@ -71,6 +72,7 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             push(stats.items_emitted);
         } else {
             push(s.streamed.into());
+            push(s.remaining_items.map_or(0, |r| r.saturating_add(1)));
         }
     }
 }

@@ -364,10 +364,19 @@ export interface SourceStats {
    * after it was found out of order: `wholeReadSwitches`).
    */
   streamed: boolean;
+  /**
+   * An estimate of the items the source has not sent yet, as of the page: the
+   * `metadata.remainingItemCount` of its last answer (the apiserver's count of keys after that
+   * chunk; a selector does not narrow it) less the items read since; `null` when its last answer
+   * had none (a list's last chunk, a plugin, a list under a selector). The list may change
+   * meanwhile: a list that ends short of it is `page.truncated`. E.g. "about 41,000 more pods":
+   * the sum over the sources.
+   */
+  remainingItems: number | null;
 }
 
 /** Counters: totals plus one entry per source. */
-export interface PagerStats extends Omit<SourceStats, "source" | "streamed"> {
+export interface PagerStats extends Omit<SourceStats, "source" | "streamed" | "remainingItems"> {
   itemsEmitted: number;
   sources: SourceStats[];
 }

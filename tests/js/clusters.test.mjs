@@ -98,6 +98,9 @@ test("pods of three clusters over all namespaces stream in the apiserver's order
     assert.equal(s.seen.length, 3, s.seen.join("\n"));
     assert.ok(s.seen.every((u) => /\/api\/v1\/pods\?limit=40$/.test(u)), s.seen.join("\n"));
     assert.deepEqual(first.stats.sources.map((x) => [x.source, x.streamed]), NAMES.map((c) => [`pods.v1/${c}/`, true]));
+    // remainingItemCount, less what was read since: the apiserver's estimate of what is left.
+    assert.deepEqual(first.stats.sources.map((x) => x.remainingItems), NAMES.map((c, i) => data[c].length - 40 * first.stats.sources[i].requests));
+    assert.equal(first.stats.remainingItems, undefined, "no total: an estimate per source");
     const pages = [first, ...(await drain(pager, fetchChunk))];
     const shown = pages.flatMap((p) => p.items);
     const expected = NAMES.flatMap((c) => data[c].map((o) => ({ o, c })));
@@ -108,6 +111,7 @@ test("pods of three clusters over all namespaces stream in the apiserver's order
       .map(({ o }) => o.metadata.uid);
     assert.deepEqual(shown.map((o) => o.metadata.uid), want);
     assert.ok(pages.every((p) => p.unreachable.length === 0 && !p.inconsistent));
+    assert.deepEqual(pages[pages.length - 1].stats.sources.map((x) => x.remainingItems), [null, null, null], "none after each list's last chunk");
   } finally {
     await s.close();
   }

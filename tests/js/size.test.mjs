@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 128_000;
-const COLLATION_CEILING = 215_200; // 214,554 B measured with issue 15's custom predicate (211,834 B) and issue 11's page token anchors (BENCHMARKS.md, "Issue 11, sixth session"), + about 0.6 KB
+const COLLATION_CEILING = 217_800; // 217,145 B measured with issue 25 (kube.js: resource sources and kubernetesFetcher, +1.7 KB of JS; the apiserver order, +0.4 KB of wasm) over 214,554 B (issue 15's custom predicate and issue 11's page token anchors, BENCHMARKS.md "Issue 11, sixth session"), + about 0.6 KB
 
 const pkg = new URL("../../pkg/", import.meta.url).pathname;
 
