@@ -78,6 +78,8 @@ test("the Cluster view under churn and compaction: the truth check finds nothing
   assert.deepEqual(check.twice, []);
   assert.deepEqual(check.missed, []);
   assert.ok(check.throughout > 3500, JSON.stringify(check));
-  assert.deepEqual(errors, []);
+  // The 410 Expired answers after the compaction are the browser's network log, recovered from.
+  assert.deepEqual(errors.filter((e) => !/status of 410 \(Gone\)/.test(e)), []);
+  assert.ok(errors.length > 0, "etcd's compaction expired a list");
   await page.close();
 });
