@@ -29,9 +29,11 @@ const byKey = (a, b) => (storageKey(a) < storageKey(b) ? -1 : storageKey(a) > st
  */
 async function apiservers(clusters, { html = [] } = {}) {
   const seen = [];
+  const auth = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     seen.push(req.url);
+    auth.push(`${req.url.split("/")[2]} ${req.headers.authorization ?? "-"}`);
     const m = /^\/clusters\/([^/]+)(\/.*)$/.exec(url.pathname);
     const cluster = m && clusters[m[1]];
     const send = (status, body, type = "application/json") => {
@@ -64,7 +66,7 @@ async function apiservers(clusters, { html = [] } = {}) {
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${server.address().port}`;
-  return { base, seen, close: () => new Promise((r) => server.close(r)) };
+  return { base, seen, auth, close: () => new Promise((r) => server.close(r)) };
 }
 
 const NAMES = ["east", "north", "west"];
@@ -147,6 +149,8 @@ test("a page token resumes every cluster's position exactly; a namespace and a s
     assert.ok(s.seen.some((u) => u.startsWith("/clusters/east/api/v1/pods?labelSelector=app%3Da&limit=10")), s.seen.join("\n"));
     assert.ok(s.seen.some((u) => u.startsWith("/clusters/north/api/v1/namespaces/ns-1/pods?limit=10")));
     assert.ok(s.seen.some((u) => /^\/clusters\/west\/api\/v1\/pods\?limit=10&continue=ns-/.test(u)));
+    // Each cluster's own headers.
+    assert.deepEqual([...new Set(s.auth)].sort(), NAMES.map((c) => `${c} Bearer ${c}`));
     // A token is bound to its sources' selectors: another selector is another list.
     const other = { ...options, sources: [{ ...options.sources[0], labelSelector: "app=b" }, ...options.sources.slice(1)] };
     assert.throws(() => Pager.resume(token, other), (e) => e instanceof PagerError && e.code === "FILTER_MISMATCH");
@@ -221,4 +225,25 @@ test("bad resource sources and fetcher options are INVALID_OPTIONS naming the fi
   // A source whose cluster the fetcher does not know fails for good (404), naming it.
   const fetchChunk = kubernetesFetcher({ clusters: { a: { baseUrl: "http://127.0.0.1:9" } } });
   return assert.rejects(fetchChunk({ source: { plugin: "pods.v1", cluster: "b", namespace: "" }, pageToken: "", limit: 1 }, {}), (e) => e.code === "SOURCE_FAILED" && e.details.status === 404 && /no cluster "b"/.test(e.message));
+});
+
+test("sort by name: a list over all namespaces is read whole, one over a namespace streams; both in name order", async () => {
+  const data = Object.fromEntries(NAMES.map((c) => [c, pods(c, 90)]));
+  const s = await apiservers(data);
+  try {
+    const fetchChunk = kubernetesFetcher({ clusters: Object.fromEntries(NAMES.map((c) => [c, { baseUrl: `${s.base}/clusters/${c}` }])) });
+    const pager = new Pager({
+      sources: [{ cluster: "east", resource: "pods.v1" }, { cluster: "west", resource: "pods.v1", namespace: "ns-2" }],
+      sort: "name",
+      pageSize: 10,
+      chunkLimit: 7,
+    });
+    const pages = await drain(pager, fetchChunk);
+    assert.deepEqual(pages[0].stats.sources.map((x) => x.streamed), [false, true]);
+    const names = pages.flatMap((p) => p.items.map((o) => o.metadata.name));
+    assert.equal(names.length, 90 + 30);
+    assert.deepEqual(names, [...names].sort());
+  } finally {
+    await s.close();
+  }
 });
