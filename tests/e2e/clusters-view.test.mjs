@@ -1,12 +1,13 @@
 // The Cluster view (www/clusters.html) in Chromium over the real services (`--backend real`:
 // pods of three clusters in etcd): scrolled to the end it shows every pod once, in the
 // apiserver's order; with churn on and etcd compacted mid-scroll, the page's own truth check
-// finds nothing shown twice and nothing missed. (A browser test, here rather than in tests/e2e/:
-// the view needs etcd, which this layer installs and starts.)
+// finds nothing shown twice and nothing missed. The view needs the real services: this file starts
+// PostgreSQL and etcd as tests/real/ does (installed by scripts/services/install.sh, which the
+// real-service layer runs before this one; startServices installs what is missing too).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, screenshotPath } from "../e2e/support/browser.mjs";
-import { useServices } from "./support.mjs";
+import { launch, openPage, screenshotPath } from "./support/browser.mjs";
+import { useServices } from "../real/support.mjs";
 
 const svc = useServices();
 let browser;
