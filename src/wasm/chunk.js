@@ -5,7 +5,8 @@
 //    (camelCase, default-valued fields omitted) or as @bufbuild/protobuf v1 message objects;
 //  - a Kubernetes List (`items`, `metadata.continue`, `metadata.resourceVersion`,
 //    `metadata.remainingItemCount`), whose items are Kubeapps summaries or Kubernetes objects
-//    (`metadata.name`, `metadata.namespace`, `spec.displayName`, `spec.shortDescription`, `spec.categories`).
+//    (`metadata.name`, `metadata.namespace`; `spec.displayName`, `spec.shortDescription` and
+//    `spec.categories` when they are a string, a string and an array of strings: any resource).
 // Also builds pages and stats for the pager in one call each. Never throws but for a custom
 // predicate's `PREDICATE_FAILED` (readChunk, caught by the wasm): a value it cannot read gives its
 // message. Keep the import and export lines as they are: scripts/package.mjs
@@ -60,9 +61,14 @@ function packKeys(items, check) {
       str(meta.namespace, i, "metadata.namespace");
       str(meta.name, i, "metadata.name");
       str(meta.name, i, "metadata.name");
-      str(spec.displayName, i, "spec.displayName");
-      str(spec.shortDescription, i, "spec.shortDescription");
-      [categories, field] = [spec.categories, "spec.categories"];
+      // Any resource's spec: its own `displayName`, `shortDescription` and `categories` (a
+      // PackageMetadata's) are read when they have those types, and are absent otherwise (a
+      // resource whose spec has fields of these names with other shapes is still a list item).
+      const text = (v) => (typeof v === "string" ? v : undefined);
+      str(text(spec.displayName), i, "spec.displayName");
+      str(text(spec.shortDescription), i, "spec.shortDescription");
+      const cats = spec.categories;
+      [categories, field] = [Array.isArray(cats) && cats.every((c) => typeof c === "string") ? cats : undefined, "spec.categories"];
     } else {
       throw new TypeError(`items[${i}] has neither availablePackageRef, installedPackageRef nor metadata`);
     }

@@ -247,3 +247,17 @@ test("sort by name: a list over all namespaces is read whole, one over a namespa
     await s.close();
   }
 });
+
+test("any resource: spec fields named like a package's but shaped otherwise are no error", async () => {
+  const pager = new Pager({ sources: [{ cluster: "east", resource: "widgets.v1.example.com" }], sort: "apiserver" });
+  const page = await pager.nextPage(async () => ({
+    kind: "WidgetList",
+    metadata: {},
+    items: [
+      { metadata: { namespace: "a", name: "w1" }, spec: { displayName: { en: "W" }, categories: "x", shortDescription: 7 } },
+      { metadata: { namespace: "a", name: "w2" }, spec: { categories: ["ok", 3] } },
+    ],
+  }));
+  assert.deepEqual(page.items.map((o) => o.metadata.name), ["w1", "w2"]);
+  assert.deepEqual(page.categories, []);
+});
