@@ -98,10 +98,14 @@ export class ClusterFleet {
     };
   }
 
-  /** Clears every cluster's objects and writes the pods and deployments again. */
+  /**
+   * Clears every cluster's objects and writes the pods and deployments again; with `pods` 0,
+   * writes nothing at all (etcd's revisions are then the catalog's alone, as before issue 25).
+   */
   async load() {
     this.stopChurn();
     this.#zero();
+    if (this.pods === 0) return;
     await this.etcd.deletePrefix("/clusters/");
     const rand = this.rand;
     const pairs = [];
