@@ -1015,20 +1015,21 @@ impl<P> Cursor<P> {
         let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
+            let sort_value = ctx.order.sort_value(&f);
             let own =
                 f.plugin == id.plugin && f.cluster == id.cluster && f.namespace == id.namespace;
             let bytes = if own {
-                ctx.order.sort_value(&f).len() + f.identifier.len()
+                sort_value.len() + f.identifier.len()
             } else {
                 id.key_bytes(
-                    ctx.order.sort_value(&f),
+                    &sort_value,
                     [f.plugin, f.cluster, f.namespace, f.identifier],
                 )
             };
             debug_assert_eq!(
                 bytes,
                 id.key_bytes(
-                    ctx.order.sort_value(&f),
+                    &sort_value,
                     [f.plugin, f.cluster, f.namespace, f.identifier]
                 )
             );
@@ -1885,6 +1886,13 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// Whether the source pages an apiserver list by its continue tokens (a `kubernetes` source
+    /// not found paging by decimal offsets): a 400 there refuses the request itself (see
+    /// [`refused_for_good`](super::reach::refused_for_good)), never a vanished position.
+    pub(crate) fn pages_by_continue(&self) -> bool {
+        !self.decimal && self.spec.kind == SourceKind::Kubernetes
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]: the `recovery` that
     /// [`Cursor::recovers_from`] gave (and the pager allowed), else the request is only cleared.
     /// Returns the counters it adds.
@@ -2309,6 +2317,12 @@ impl<P> Cursor<P> {
         if self.marks.first().is_some_and(|m| m.live == 0) {
             self.marks.retain(|m| m.live > 0);
         }
+    }
+
+    /// `remainingItemCount` of the last answer that gave one, less the items read since
+    /// ([`SourceStats::remaining_items`](super::SourceStats::remaining_items)).
+    pub(crate) fn remaining_estimate(&self) -> Option<u64> {
+        self.promised.map(|(r, d)| r.saturating_sub(d))
     }
 
     fn track_remaining(&mut self, n: u64, goes_on: bool, remaining: Option<u64>) {
