@@ -187,7 +187,7 @@ impl SortOrder {
     /// holds encoded ([`encode_context`]): the same bytes, with one copy for the three.
     pub(crate) fn key_in_context(self, item: &FieldsRef<'_>, context: &[u8]) -> SortKey {
         self.build_key(
-            self.sort_value(item),
+            &self.sort_value(item),
             Context::Encoded(context),
             item.identifier,
         )
