@@ -126,6 +126,20 @@ impl SourceSpec {
         }
     }
 
+    /// Whether the source is known to list in `sort`'s order, from what its plugin does rather
+    /// than from what it showed: `kapp_controller.packages` slices its PackageMetadata names sorted
+    /// by bytes (Go's `sort.Strings`), so under the byte order of `name` its order is the merge
+    /// order, and a page token's count of what it consumed is exact even when every identity the
+    /// token holds for it was deleted since (no two histories share that token: see docs/DESIGN.md
+    /// "Order is learned"). False for any other plugin (a helm database's collation is unknown),
+    /// a declared kind or order, and every other sort.
+    pub fn lists_in(&self, sort: SortOrder) -> bool {
+        self.id.plugin == "kapp_controller.packages"
+            && self.kind == SourceKind::Kubeapps
+            && self.order.is_none()
+            && sort == SortOrder::Name
+    }
+
     /// The source's order: the one given, else its kind's [default](SourceKind::default_order).
     pub fn effective_order(&self) -> SourceOrder {
         // A Kubernetes list over all namespaces comes in key order, namespace first, then name:

@@ -1706,6 +1706,9 @@ impl<P> Cursor<P> {
         // at or below W are taken as not consumed: shown late, counted as possible repeats.
         let (cut, unsure) = match prefix {
             Prefix::Known(cut) => (cut, cut),
+            // A source known to list in the merge order: the count (or the first item above its
+            // watermark) is exact, the items before it were consumed.
+            Prefix::Unknown(upto) if self.spec.lists_in(ctx.order) => (upto, upto),
             Prefix::Unknown(upto) => (0, upto),
         };
         // When nothing between the cut and that anchor comes late (every item there at or below
