@@ -936,6 +936,7 @@ impl<P> Cursor<P> {
         }
         // An answer whose next token is the very token it was asked with ends the list (a plugin
         // that signals its end so): its items count, then nothing more is asked.
+        let echoed = chunk.next_token.as_deref() == Some(flight.token.as_str());
         let next = chunk
             .next_token
             .filter(|t| !t.is_empty() && *t != flight.token);
@@ -998,7 +999,7 @@ impl<P> Cursor<P> {
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
-        if !progress && self.restarts_list(&items, flight) {
+        if !progress && self.restarts_list(&items, flight, echoed) {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -1821,6 +1822,12 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// Clears the request in flight unanswered (its call was aborted): nothing counted, the
+    /// position stands. Returns whether one was in flight.
+    pub(crate) fn cancel(&mut self) -> bool {
+        self.in_flight.take().is_some()
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]: the `recovery` that
     /// [`Cursor::recovers_from`] gave (and the pager allowed), else the request is only cleared.
     /// Returns the counters it adds.
@@ -2020,22 +2027,35 @@ impl<P> Cursor<P> {
     /// token would read the same chunk forever (or end the list on an echoed token, losing the
     /// rest). A real continuation starts after the items before it, and an offset list that grew
     /// in front by a whole chunk still brings something new.
-    fn restarts_list(&self, items: &[(SortKey, bool, P)], flight: &InFlight) -> bool {
+    ///
+    /// - A Kubernetes continue token is exclusive (the rest of the list after the last key
+    ///   given): the list's very first item (the same identity) again is a restart, however
+    ///   little of the list was read (a chunk limit of 1).
+    /// - Offsets, and an item before the first: only once the list was read past its first name.
+    ///   Inside a group of equal names, a tie-able source may give any of them first on every
+    ///   answer, and an offset list that grew in front by one item answers an offset's item
+    ///   again (a re-read, no restart).
+    /// - A source read whole is in its own order, not the merge order: only its first item again
+    ///   is a restart there.
+    /// - A resumed Kubernetes list whose start was not read in this pager (its first item
+    ///   unknown): an answer with nothing new whose next token `echoed` the one sent would end the
+    ///   list there. Its apiserver never echoes (its end is an empty continue), so that is a
+    ///   proxy answering the same chunk again: a restart.
+    fn restarts_list(&self, items: &[(SortKey, bool, P)], flight: &InFlight, echoed: bool) -> bool {
         let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
         let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
-        // A source read whole is in its own order, not the merge order: only its first item
-        // again is a restart there. And only once the list was read past its first name: inside
-        // a group of equal names, a tie-able source may give any of them first on every answer
-        // (a re-read, no restart).
-        continuation
-            && restart
-            && match (items.first(), &self.list_first, &self.list_last) {
-                (Some((first, ..)), Some(list_first), Some(last)) => {
-                    last.as_slice() > list_first.primary()
-                        && (first == list_first || (self.streamed && first < list_first))
-                }
-                _ => false,
+        let Some((first, ..)) = items.first().filter(|_| continuation && restart) else {
+            return false;
+        };
+        match (&self.list_first, &self.list_last) {
+            (Some(list_first), _) if !self.decimal && first == list_first => true,
+            (Some(list_first), Some(last)) => {
+                last.as_slice() > list_first.primary()
+                    && (first == list_first || (self.streamed && first < list_first))
             }
+            (None, _) => !self.decimal && echoed,
+            (Some(_), None) => false,
+        }
     }
 
     /// A resumed position's last item read is not read again yet, and this answer shows an item
