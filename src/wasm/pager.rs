@@ -103,7 +103,7 @@ const PAGE_FLAGS: [&str; 5] = ["done", "inconsistent", "truncated", "reordered",
 #[derive(serde::Serialize)]
 struct Names {
     flags: [&'static str; 5],
-    counters: [&'static str; 11],
+    counters: [&'static str; SourceStats::COUNTER_NAMES.len()],
 }
 
 /// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, late,
