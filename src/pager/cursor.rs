@@ -999,7 +999,7 @@ impl<P> Cursor<P> {
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
-        if !progress && self.restarts_list(&items, flight, echoed) {
+        if self.restarts_list(&items, flight, progress, echoed, echoed || next.is_some()) {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -2029,8 +2029,10 @@ impl<P> Cursor<P> {
     /// in front by a whole chunk still brings something new.
     ///
     /// - A Kubernetes continue token is exclusive (the rest of the list after the last key
-    ///   given): the list's very first item (the same identity) again is a restart, however
-    ///   little of the list was read (a chunk limit of 1).
+    ///   given): the list's very first item (the same identity) again, alone and with a next
+    ///   token, is a restart however little of the list was read (a chunk limit of 1). (An
+    ///   inclusive cursor repeats the last item read, the first when one was read, but with the
+    ///   items after it, or with no next token at the list's end.)
     /// - Offsets, and an item before the first: only once the list was read past its first name.
     ///   Inside a group of equal names, a tie-able source may give any of them first on every
     ///   answer, and an offset list that grew in front by one item answers an offset's item
@@ -2038,24 +2040,39 @@ impl<P> Cursor<P> {
     /// - A source read whole is in its own order, not the merge order: only its first item again
     ///   is a restart there.
     /// - A resumed Kubernetes list whose start was not read in this pager (its first item
-    ///   unknown): an answer with nothing new whose next token `echoed` the one sent would end the
-    ///   list there. Its apiserver never echoes (its end is an empty continue), so that is a
-    ///   proxy answering the same chunk again: a restart.
-    fn restarts_list(&self, items: &[(SortKey, bool, P)], flight: &InFlight, echoed: bool) -> bool {
+    ///   unknown): an answer whose next token `echoed` the one sent would end the list there.
+    ///   Its apiserver never echoes (its end is an empty continue), so that is a proxy answering
+    ///   the first chunk again (which may hold items past W: the merge took only part of it
+    ///   before the resume): a restart, even with `progress`.
+    ///
+    /// `progress`: the answer holds a key above both W and the largest key read; `continues`: it
+    /// has a next token (`echoed` too), so it is no end of the list.
+    fn restarts_list(
+        &self,
+        items: &[(SortKey, bool, P)],
+        flight: &InFlight,
+        progress: bool,
+        echoed: bool,
+        continues: bool,
+    ) -> bool {
         let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
         let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
         let Some((first, ..)) = items.first().filter(|_| continuation && restart) else {
             return false;
         };
-        match (&self.list_first, &self.list_last) {
-            (Some(list_first), _) if !self.decimal && first == list_first => true,
-            (Some(list_first), Some(last)) => {
-                last.as_slice() > list_first.primary()
-                    && (first == list_first || (self.streamed && first < list_first))
-            }
-            (None, _) => !self.decimal && echoed,
-            (Some(_), None) => false,
+        let Some(list_first) = &self.list_first else {
+            return !self.decimal && echoed;
+        };
+        if progress {
+            return false;
         }
+        if !self.decimal && continues && items.len() == 1 && first == list_first {
+            return true;
+        }
+        self.list_last.as_ref().is_some_and(|last| {
+            last.as_slice() > list_first.primary()
+                && (first == list_first || (self.streamed && first < list_first))
+        })
     }
 
     /// A resumed position's last item read is not read again yet, and this answer shows an item

@@ -1325,7 +1325,12 @@ fn drive_first_source(
 /// item again is a restart however little was read: set aside as `no-progress`, never ended.
 #[test]
 fn a_dropped_continue_with_one_item_chunks_and_an_echoed_token_is_no_end() {
-    let helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&["pkg-m"], "repo"));
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-m"], "repo"),
+    );
     let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
     let mut env = Env::new(vec![kapp, helm], 10, 1);
     let mut p = env.pager();
@@ -1345,8 +1350,9 @@ fn a_dropped_continue_with_one_item_chunks_and_new_tokens_is_set_aside() {
     let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
     let mut env = Env::new(vec![kapp], 10, 1);
     let mut p = env.pager();
-    let (asked, last) =
-        drive_first_source(&mut env, &mut p, |_, n| chunk(&["pkg-a"], &format!("t{}", n + 1)));
+    let (asked, last) = drive_first_source(&mut env, &mut p, |_, n| {
+        chunk(&["pkg-a"], &format!("t{}", n + 1))
+    });
     assert_eq!(asked, ["", "t1", "t1", "t1"], "the position stands");
     assert_eq!(last, Some(FeedOutcome::Unreachable));
     let page = p.take_page().expect("encodes").expect("ready");
@@ -1373,7 +1379,10 @@ fn a_resumed_list_whose_proxy_drops_continue_is_set_aside_not_ended() {
     let mut resumed = env.resume(&p);
     let (asked, last) =
         drive_first_source(&mut env, &mut resumed, |t, _| chunk(&["pkg-a", "pkg-b"], t));
-    assert!(asked.len() <= 4 && asked.iter().all(|t| !t.is_empty()), "{asked:?}");
+    assert!(
+        asked.len() <= 4 && asked.iter().all(|t| !t.is_empty()),
+        "{asked:?}"
+    );
     assert_eq!(last, Some(FeedOutcome::Unreachable));
     let page = resumed.take_page().expect("encodes").expect("ready");
     assert!(names(&page).is_empty(), "{:?}", names(&page));
@@ -1386,7 +1395,12 @@ fn a_resumed_list_whose_proxy_drops_continue_is_set_aside_not_ended() {
 /// request asked again; a late answer to a cancelled request is stale.
 #[test]
 fn cancelled_requests_are_no_failures() {
-    let helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&["pkg-a"], "repo"));
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-a"], "repo"),
+    );
     let mut env = Env::new(vec![helm], 10, 2);
     let mut p = env.pager();
     let mut ids = Vec::new();
