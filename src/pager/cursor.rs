@@ -999,7 +999,7 @@ impl<P> Cursor<P> {
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
-        if self.restarts_list(&items, flight, progress, echoed, echoed || next.is_some()) {
+        if self.restarts_list(&items, flight, progress, echoed) {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -2028,11 +2028,12 @@ impl<P> Cursor<P> {
     /// rest). A real continuation starts after the items before it, and an offset list that grew
     /// in front by a whole chunk still brings something new.
     ///
-    /// - A Kubernetes continue token is exclusive (the rest of the list after the last key
-    ///   given): the list's very first item (the same identity) again, alone and with a next
-    ///   token, is a restart however little of the list was read (a chunk limit of 1). (An
-    ///   inclusive cursor repeats the last item read, the first when one was read, but with the
-    ///   items after it, or with no next token at the list's end.)
+    /// - A Kubernetes list: the list's very first item (the same identity) again, alone, with
+    ///   the next token `echoed` (which would end the list), is a restart however little of the
+    ///   list was read (a chunk limit of 1). An inclusive cursor also starts a continuation with
+    ///   the last item read (the first, when one was read), alone when a label selector drops
+    ///   the rest of the chunk, but its next token moves on. A proxy that hands back a new token
+    ///   each time (no echo) is caught by `maxChunksWithoutProgress` (`NO_PROGRESS`).
     /// - Offsets, and an item before the first: only once the list was read past its first name.
     ///   Inside a group of equal names, a tie-able source may give any of them first on every
     ///   answer, and an offset list that grew in front by one item answers an offset's item
@@ -2045,15 +2046,13 @@ impl<P> Cursor<P> {
     ///   the first chunk again (which may hold items past W: the merge took only part of it
     ///   before the resume): a restart, even with `progress`.
     ///
-    /// `progress`: the answer holds a key above both W and the largest key read; `continues`: it
-    /// has a next token (`echoed` too), so it is no end of the list.
+    /// `progress`: the answer holds a key above both W and the largest key read.
     fn restarts_list(
         &self,
         items: &[(SortKey, bool, P)],
         flight: &InFlight,
         progress: bool,
         echoed: bool,
-        continues: bool,
     ) -> bool {
         let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
         let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
@@ -2066,7 +2065,7 @@ impl<P> Cursor<P> {
         if progress {
             return false;
         }
-        if !self.decimal && continues && items.len() == 1 && first == list_first {
+        if !self.decimal && echoed && items.len() == 1 && first == list_first {
             return true;
         }
         self.list_last.as_ref().is_some_and(|last| {
