@@ -969,8 +969,19 @@ impl<P> Cursor<P> {
         // key would make every later position fail to encode (the list could not go on).
         let id = &self.spec.id;
         let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
+        // The continue token's resume key (`start`: the last key given, then NUL), when the
+        // source is a Kubernetes list and the token sent is one: an answer to it starts after
+        // that key (at it, for an inclusive cursor).
+        let resume_key = (!self.decimal && !flight.token.is_empty())
+            .then(|| ContinueToken::decode_canonical(&flight.token))
+            .flatten()
+            .map(|t| t.start);
+        let mut before_start = false;
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
+            if let (0, Some(start)) = (i, &resume_key) {
+                before_start = starts_before(&f, start);
+            }
             let bytes = id.key_bytes(
                 ctx.order.sort_value(&f),
                 [f.plugin, f.cluster, f.namespace, f.identifier],
@@ -999,7 +1010,7 @@ impl<P> Cursor<P> {
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
-        if self.restarts_list(&items, flight, progress, echoed) {
+        if before_start || self.restarts_list(&items, flight, progress, echoed) {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -2487,5 +2498,23 @@ mod tests {
             !not_after(&k("pkg-c", "0"), &r),
             "an equal name, another item: ambiguous"
         );
+    }
+}
+
+/// Whether an item lies before a Kubernetes continue token's resume key `start` (the last key
+/// given, relative to the list's prefix: `namespace/name` over all namespaces, `name` in one,
+/// then NUL; k8s.io/apiserver/pkg/storage/continue.go), so an exclusive or inclusive
+/// continuation cannot start with it: the list was answered from its start (a proxy that drops
+/// `continue`). Byte order of the keys, as etcd's; `false` when `start` is no such key.
+fn starts_before(f: &crate::item::FieldsRef<'_>, start: &str) -> bool {
+    let last = start.strip_suffix('\0').unwrap_or(start);
+    if last.is_empty() || f.name.is_empty() {
+        return false;
+    }
+    match last.split_once('/') {
+        Some((ns, name)) => {
+            (f.namespace.as_bytes(), f.name.as_bytes()) < (ns.as_bytes(), name.as_bytes())
+        }
+        None => f.name.as_bytes() < last.as_bytes(),
     }
 }
