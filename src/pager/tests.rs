@@ -1398,6 +1398,44 @@ fn a_resumed_list_whose_proxy_drops_continue_is_set_aside_not_ended() {
     assert!(!page.done || !page.unreachable.is_empty());
 }
 
+/// A Kubernetes continue token says where its answer starts (`start`: after the last key given).
+/// A resumed list whose proxy answers a continuation from the list's start (here the whole, now
+/// short, list with no next token, which looks like its end) starts before that key: a restart,
+/// never an end; set aside as `no-progress`, named on the page.
+#[test]
+fn an_answer_before_its_continue_tokens_start_is_a_restart() {
+    let token = |start: &str| {
+        crate::token::ContinueToken::new(7, start)
+            .encode()
+            .expect("encodes")
+    };
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![kapp], 3, 2);
+    let mut p = env.pager();
+    let (t1, t2) = (token("pkg-b\0"), token("pkg-d\0"));
+    let (asked, _) = drive_first_source(&mut env, &mut p, |t, _| {
+        if t.is_empty() {
+            chunk(&["pkg-a", "pkg-b"], &t1)
+        } else {
+            chunk(&["pkg-c", "pkg-d"], &t2)
+        }
+    });
+    assert_eq!(asked, ["", t1.as_str()]);
+    let first = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&first), ["pkg-a", "pkg-b", "pkg-c"]);
+    let mut resumed = env.resume(&p);
+    let (asked, last) = drive_first_source(&mut env, &mut resumed, |_, _| {
+        chunk(&["pkg-a", "pkg-b", "pkg-z"], "")
+    });
+    assert!(
+        asked.len() <= 4 && asked.iter().all(|t| !t.is_empty()),
+        "{asked:?}"
+    );
+    assert_eq!(last, Some(FeedOutcome::Unreachable));
+    let page = resumed.take_page().expect("encodes").expect("ready");
+    assert_eq!(page.unreachable[0].cause, UnreachableCause::NoProgress);
+}
+
 /// An inclusive continue cursor at a chunk limit of 1 that counts `limit` items after the one it
 /// repeats (as the model's apiserver does) starts its first continuation with the list's first
 /// item: with the item after it, that is no restart, even when that item brings nothing new in
