@@ -978,6 +978,7 @@ impl<P> Cursor<P> {
         }
         // An answer whose next token is the very token it was asked with ends the list (a plugin
         // that signals its end so): its items count, then nothing more is asked.
+        let echoed = chunk.next_token.as_deref() == Some(flight.token.as_str());
         let next = chunk
             .next_token
             .filter(|t| !t.is_empty() && *t != flight.token);
@@ -1013,8 +1014,19 @@ impl<P> Cursor<P> {
         // encoded once per chunk, copied into each key at once.
         let context = encode_context(&id.plugin, &id.cluster, &id.namespace);
         let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
+        // The continue token's resume key (`start`: the last key given, then NUL), when the
+        // source is a Kubernetes list and the token sent is one: an answer to it starts after
+        // that key (at it, for an inclusive cursor).
+        let resume_key = (!self.decimal && !flight.token.is_empty())
+            .then(|| ContinueToken::decode_canonical(&flight.token))
+            .flatten()
+            .map(|t| t.start);
+        let mut before_start = false;
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
+            if let (0, Some(start)) = (i, &resume_key) {
+                before_start = starts_before(&f, start);
+            }
             let sort_value = ctx.order.sort_value(&f);
             let own =
                 f.plugin == id.plugin && f.cluster == id.cluster && f.namespace == id.namespace;
@@ -1058,7 +1070,7 @@ impl<P> Cursor<P> {
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
-        if !progress && self.restarts_list(&items, flight) {
+        if before_start || self.restarts_list(&items, flight, progress, echoed) {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -1896,6 +1908,12 @@ impl<P> Cursor<P> {
         !self.decimal && self.spec.kind == SourceKind::Kubernetes
     }
 
+    /// Clears the request in flight unanswered (its call was aborted): nothing counted, the
+    /// position stands. Returns whether one was in flight.
+    pub(crate) fn cancel(&mut self) -> bool {
+        self.in_flight.take().is_some()
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]: the `recovery` that
     /// [`Cursor::recovers_from`] gave (and the pager allowed), else the request is only cleared.
     /// Returns the counters it adds.
@@ -2095,22 +2113,51 @@ impl<P> Cursor<P> {
     /// token would read the same chunk forever (or end the list on an echoed token, losing the
     /// rest). A real continuation starts after the items before it, and an offset list that grew
     /// in front by a whole chunk still brings something new.
-    fn restarts_list(&self, items: &[(SortKey, bool, P)], flight: &InFlight) -> bool {
+    ///
+    /// - A Kubernetes list: the list's very first item (the same identity) again, alone, with
+    ///   the next token `echoed` (which would end the list), is a restart however little of the
+    ///   list was read (a chunk limit of 1). An inclusive cursor also starts a continuation with
+    ///   the last item read (the first, when one was read), alone when a label selector drops
+    ///   the rest of the chunk, but its next token moves on. A proxy that hands back a new token
+    ///   each time (no echo) is caught by `maxChunksWithoutProgress` (`NO_PROGRESS`).
+    /// - Offsets, and an item before the first: only once the list was read past its first name.
+    ///   Inside a group of equal names, a tie-able source may give any of them first on every
+    ///   answer, and an offset list that grew in front by one item answers an offset's item
+    ///   again (a re-read, no restart).
+    /// - A source read whole is in its own order, not the merge order: only its first item again
+    ///   is a restart there.
+    /// - A resumed Kubernetes list whose start was not read in this pager (its first item
+    ///   unknown): an answer whose next token `echoed` the one sent would end the list there.
+    ///   Its apiserver never echoes (its end is an empty continue), so that is a proxy answering
+    ///   the first chunk again (which may hold items past W: the merge took only part of it
+    ///   before the resume): a restart, even with `progress`.
+    ///
+    /// `progress`: the answer holds a key above both W and the largest key read.
+    fn restarts_list(
+        &self,
+        items: &[(SortKey, bool, P)],
+        flight: &InFlight,
+        progress: bool,
+        echoed: bool,
+    ) -> bool {
         let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
         let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
-        // A source read whole is in its own order, not the merge order: only its first item
-        // again is a restart there. And only once the list was read past its first name: inside
-        // a group of equal names, a tie-able source may give any of them first on every answer
-        // (a re-read, no restart).
-        continuation
-            && restart
-            && match (items.first(), &self.list_first, &self.list_last) {
-                (Some((first, ..)), Some(list_first), Some(last)) => {
-                    last.as_slice() > list_first.primary()
-                        && (first == list_first || (self.streamed && first < list_first))
-                }
-                _ => false,
-            }
+        let Some((first, ..)) = items.first().filter(|_| continuation && restart) else {
+            return false;
+        };
+        let Some(list_first) = &self.list_first else {
+            return !self.decimal && echoed;
+        };
+        if progress {
+            return false;
+        }
+        if !self.decimal && echoed && items.len() == 1 && first == list_first {
+            return true;
+        }
+        self.list_last.as_ref().is_some_and(|last| {
+            last.as_slice() > list_first.primary()
+                && (first == list_first || (self.streamed && first < list_first))
+        })
     }
 
     /// A resumed position's last item read is not read again yet, and this answer shows an item
@@ -2548,5 +2595,23 @@ mod tests {
             !not_after(&k("pkg-c", "0"), &r),
             "an equal name, another item: ambiguous"
         );
+    }
+}
+
+/// Whether an item lies before a Kubernetes continue token's resume key `start` (the last key
+/// given, relative to the list's prefix: `namespace/name` over all namespaces, `name` in one,
+/// then NUL; k8s.io/apiserver/pkg/storage/continue.go), so an exclusive or inclusive
+/// continuation cannot start with it: the list was answered from its start (a proxy that drops
+/// `continue`). Byte order of the keys, as etcd's; `false` when `start` is no such key.
+fn starts_before(f: &crate::item::FieldsRef<'_>, start: &str) -> bool {
+    let last = start.strip_suffix('\0').unwrap_or(start);
+    if last.is_empty() || f.name.is_empty() {
+        return false;
+    }
+    match last.split_once('/') {
+        Some((ns, name)) => {
+            (f.namespace.as_bytes(), f.name.as_bytes()) < (ns.as_bytes(), name.as_bytes())
+        }
+        None => f.name.as_bytes() < last.as_bytes(),
     }
 }

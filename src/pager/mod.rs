@@ -584,6 +584,20 @@ impl<P: Clone> Pager<P> {
         Ok(outcome)
     }
 
+    /// Withdraws request `request_id` unanswered, as the caller's decision (its call was
+    /// aborted), not the source's failure: the request is cleared and [`Pager::next_requests`]
+    /// asks the same again; nothing is counted (no failure in a row toward
+    /// [`MAX_FAILURES_IN_A_ROW`], no recovery, no request). A late answer to it is then stale.
+    /// Returns whether it was the request in flight for its source (`false`: nothing changed).
+    pub fn cancel(&mut self, request_id: u64) -> bool {
+        let Some(i) = self.owner(request_id) else {
+            return false;
+        };
+        let cancelled = self.cursors.get_mut(i).is_some_and(|c| c.cancel());
+        self.advance();
+        cancelled
+    }
+
     /// Asks the unreachable sources again (`Some(i)`: source `i` alone): each is reachable
     /// again, and [`Pager::next_requests`] asks it what it failed to answer. Its items the merge
     /// went past meanwhile come late, the others in place; none it gave before repeats.

@@ -1293,6 +1293,205 @@ fn a_dropped_continue_sets_the_source_aside_within_a_few_requests() {
     assert_eq!(r[0].page_token, "t1", "the position stands");
 }
 
+/// Feeds source 0's requests with `answer(token sent, answers so far)` and the others from
+/// `env`, until a page is ready; returns the tokens source 0 was asked with and its last outcome.
+fn drive_first_source(
+    env: &mut Env,
+    p: &mut Pager<ItemFields>,
+    answer: impl Fn(&str, usize) -> Chunk<ItemFields>,
+) -> (Vec<String>, Option<FeedOutcome>) {
+    let mut asked: Vec<String> = Vec::new();
+    let mut last = None;
+    while !p.page_ready() {
+        let requests = p.next_requests();
+        assert!(!requests.is_empty(), "nothing to ask; asked {asked:?}");
+        for r in requests {
+            if r.source_index == 0 {
+                assert!(asked.len() < 10, "asked {asked:?}");
+                let c = answer(&r.page_token, asked.len());
+                asked.push(r.page_token.clone());
+                last = Some(p.feed(r.request_id, c).expect("feed"));
+            } else {
+                env.answer(p, r);
+            }
+        }
+    }
+    (asked, last)
+}
+
+/// A proxy that drops `continue` before a chunk limit of 1, handing back the same token: the
+/// first continuation answers the list's only item read so far with the token it was sent (an
+/// echo, which would end the list there). A continue token is exclusive, so the list's first
+/// item again is a restart however little was read: set aside as `no-progress`, never ended.
+#[test]
+fn a_dropped_continue_with_one_item_chunks_and_an_echoed_token_is_no_end() {
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-m"], "repo"),
+    );
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![kapp, helm], 10, 1);
+    let mut p = env.pager();
+    let (asked, last) = drive_first_source(&mut env, &mut p, |_, _| chunk(&["pkg-a"], "t1"));
+    assert_eq!(asked, ["", "t1", "t1", "t1"]);
+    assert_eq!(last, Some(FeedOutcome::Unreachable));
+    let page = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&page), ["pkg-a", "pkg-m"]);
+    assert_eq!(page.unreachable.len(), 1);
+    assert_eq!(page.unreachable[0].cause, UnreachableCause::NoProgress);
+}
+
+/// The same with a new token on every answer (the proxy passes the apiserver's fresh one on): no
+/// echo, so no restart at one item read (an inclusive cursor behind a label selector answers so
+/// too); the bound `maxChunksWithoutProgress` ends it with `NO_PROGRESS`, never a silent end.
+#[test]
+fn a_dropped_continue_with_one_item_chunks_and_new_tokens_ends_in_no_progress() {
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![kapp], 10, 1);
+    env.options.max_chunks_without_progress = 4;
+    let mut p = env.pager();
+    let mut err = None;
+    for n in 0..20 {
+        let Some(r) = p.next_requests().pop() else {
+            break;
+        };
+        match p.feed(r.request_id, chunk(&["pkg-a"], &format!("t{}", n + 1))) {
+            Ok(_) => {}
+            Err(e) => {
+                err = Some(e);
+                break;
+            }
+        }
+    }
+    assert_eq!(err.expect("NO_PROGRESS").code(), "NO_PROGRESS");
+}
+
+/// A resumed Kubernetes list (its start not read in this pager, so its first item unknown)
+/// behind a proxy that drops `continue`: the resumed continuation answers the first chunk again
+/// with the token it was sent. That echo is no end (an apiserver ends with an empty continue):
+/// set aside as `no-progress`, the position kept for a retry.
+#[test]
+fn a_resumed_list_whose_proxy_drops_continue_is_set_aside_not_ended() {
+    let kapp = Fake::new(
+        Kind::K8s,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&["pkg-a", "pkg-b", "pkg-c", "pkg-d", "pkg-e"], "repo"),
+    );
+    let mut env = Env::new(vec![kapp], 3, 2);
+    let mut p = env.pager();
+    let first = env.page(&mut p);
+    assert_eq!(names(&first), ["pkg-a", "pkg-b", "pkg-c"]);
+    let mut resumed = env.resume(&p);
+    let (asked, last) =
+        drive_first_source(&mut env, &mut resumed, |t, _| chunk(&["pkg-a", "pkg-b"], t));
+    assert!(
+        asked.len() <= 4 && asked.iter().all(|t| !t.is_empty()),
+        "{asked:?}"
+    );
+    assert_eq!(last, Some(FeedOutcome::Unreachable));
+    let page = resumed.take_page().expect("encodes").expect("ready");
+    assert!(names(&page).is_empty(), "{:?}", names(&page));
+    assert_eq!(page.unreachable[0].cause, UnreachableCause::NoProgress);
+    assert!(!page.done || !page.unreachable.is_empty());
+}
+
+/// A Kubernetes continue token says where its answer starts (`start`: after the last key given).
+/// A resumed list whose proxy answers a continuation from the list's start (here the whole, now
+/// short, list with no next token, which looks like its end) starts before that key: a restart,
+/// never an end; set aside as `no-progress`, named on the page.
+#[test]
+fn an_answer_before_its_continue_tokens_start_is_a_restart() {
+    let token = |start: &str| {
+        crate::token::ContinueToken::new(7, start)
+            .encode()
+            .expect("encodes")
+    };
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![kapp], 3, 2);
+    let mut p = env.pager();
+    let (t1, t2) = (token("pkg-b\0"), token("pkg-d\0"));
+    let (asked, _) = drive_first_source(&mut env, &mut p, |t, _| {
+        if t.is_empty() {
+            chunk(&["pkg-a", "pkg-b"], &t1)
+        } else {
+            chunk(&["pkg-c", "pkg-d"], &t2)
+        }
+    });
+    assert_eq!(asked, ["", t1.as_str()]);
+    let first = p.take_page().expect("encodes").expect("ready");
+    assert_eq!(names(&first), ["pkg-a", "pkg-b", "pkg-c"]);
+    let mut resumed = env.resume(&p);
+    let (asked, last) = drive_first_source(&mut env, &mut resumed, |_, _| {
+        chunk(&["pkg-a", "pkg-b", "pkg-z"], "")
+    });
+    assert!(
+        asked.len() <= 4 && asked.iter().all(|t| !t.is_empty()),
+        "{asked:?}"
+    );
+    assert_eq!(last, Some(FeedOutcome::Unreachable));
+    let page = resumed.take_page().expect("encodes").expect("ready");
+    assert_eq!(page.unreachable[0].cause, UnreachableCause::NoProgress);
+}
+
+/// An inclusive continue cursor at a chunk limit of 1 that counts `limit` items after the one it
+/// repeats (as the model's apiserver does) starts its first continuation with the list's first
+/// item: with the item after it, that is no restart, even when that item brings nothing new in
+/// the merge order (the source is in another order: read whole).
+#[test]
+fn an_inclusive_cursor_at_chunk_limit_one_is_no_restart() {
+    let kapp = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
+    let mut env = Env::new(vec![kapp], 10, 1);
+    let mut p = env.pager();
+    let (asked, last) = drive_first_source(&mut env, &mut p, |t, _| match t {
+        "" => chunk(&["pkg-a"], "t1"),
+        "t1" => chunk(&["pkg-a", "pkg-0"], "t2"),
+        _ => chunk(&["pkg-0", "pkg-c"], ""),
+    });
+    assert!(asked.len() <= 6, "{asked:?}");
+    assert_eq!(last, Some(FeedOutcome::Accepted));
+    let page = p.take_page().expect("encodes").expect("ready");
+    let mut shown = names(&page);
+    shown.sort_unstable();
+    assert_eq!(shown, ["pkg-0", "pkg-a", "pkg-c"]);
+    assert!(page.done && page.unreachable.is_empty());
+}
+
+/// An aborted request is the caller's, not the source's: `cancel` clears it without counting,
+/// so more aborts in a row than `MAX_FAILURES_IN_A_ROW` leave the source reachable, the same
+/// request asked again; a late answer to a cancelled request is stale.
+#[test]
+fn cancelled_requests_are_no_failures() {
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["pkg-a"], "repo"),
+    );
+    let mut env = Env::new(vec![helm], 10, 2);
+    let mut p = env.pager();
+    let mut ids = Vec::new();
+    for _ in 0..MAX_FAILURES_IN_A_ROW * 2 {
+        let r = p.next_requests();
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].page_token, "");
+        ids.push(r[0].request_id);
+        assert!(p.cancel(r[0].request_id));
+        assert!(!p.cancel(r[0].request_id), "cancelled already");
+    }
+    assert!(p.unreachable().is_empty());
+    assert_eq!(p.stats().total().requests, 0);
+    assert_eq!(
+        p.feed(ids[0], chunk(&["pkg-a"], "")).expect("feed"),
+        FeedOutcome::Stale
+    );
+    let page = env.page(&mut p);
+    assert_eq!(names(&page), ["pkg-a"]);
+    assert!(page.done && page.unreachable.is_empty());
+}
+
 /// The same for an offset source whose proxy drops the offset: the overlap re-read answers the
 /// list's first chunk again.
 #[test]

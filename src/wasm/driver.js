@@ -106,6 +106,8 @@ function drive(pager, fetchChunk, options, labels) {
     return makeError("ABORTED", "nextPage() was aborted; the pager is where it was", details);
   };
   const clear = (id) => pager.fail(id, { status: 0 });
+  // After an abort: the caller gave up on the request, no failure of its source (nothing counted).
+  const cancel = (id) => pager.cancel(id);
   // A synchronous throw becomes a rejected promise. The promise is marked handled: after an abort
   // or a failure nobody awaits it, and its late rejection must not surface as unhandled.
   // A promise of our own (a fresh one, not fetchChunk's: its own `then` or `catch` may throw).
@@ -211,7 +213,7 @@ function drive(pager, fetchChunk, options, labels) {
         if (freedNow) throw freedError();
         if (isAborted()) {
           // Late answers to these requests will be ignored as stale.
-          for (const [rest] of pending.slice(k)) clear(rest);
+          for (const [rest] of pending.slice(k)) cancel(rest);
           throw aborted();
         }
         if (ok) {

@@ -520,6 +520,19 @@ impl JsPager {
         Ok(fail_outcome(js(result)?))
     }
 
+    /// Withdraws request `requestId` unanswered because the caller gave up on it (an abort): the
+    /// request is cleared and `nextRequests()` asks the same again, and nothing counts against its
+    /// source (an abort is no failure: five in a row do not set it aside). A late answer to it is
+    /// then stale. Returns whether it was an open request (`false`: nothing changed). Throws
+    /// `INVALID_RESPONSE` for a `requestId` that is not a request id (as `feed` and `fail` do).
+    pub fn cancel(
+        &self,
+        #[wasm_bindgen(js_name = requestId, unchecked_param_type = "number")] request_id: JsValue,
+    ) -> JsResult<bool> {
+        let id = to_request_id(&request_id)?;
+        Ok(JsPager::with(&self.core, |p| p.cancel(id))?)
+    }
+
     /// For `nextPage`'s driver alone: the wait before retry number `attempt` of a `"retry"`
     /// outcome, in milliseconds ([`RetryPolicy::delay_ms`]), or `undefined` when the policy's
     /// retries are spent (the call fails). `retries`, `baseDelayMs`, `maxDelayMs`: the call's

@@ -82,6 +82,39 @@ test("abort mid-flight rejects promptly with ABORTED and leaves the position unc
   assert.equal(new Set(shown).size, total);
 });
 
+test("aborts are the caller's, not the source's: more aborted calls than MAX_FAILURES_IN_A_ROW set no source aside", async () => {
+  const { sources, options, total } = twoSources();
+  const pager = new Pager(options);
+  const never = () => new Promise(() => {}); // a backend that never answers
+  for (let i = 0; i < 8; i++) {
+    const controller = new AbortController();
+    const pending = pager.nextPage(never, { signal: controller.signal });
+    await tick();
+    controller.abort();
+    await assert.rejects(pending, (e) => e instanceof PagerError && e.code === "ABORTED");
+  }
+  // Every source answers the next call: none was set aside by the aborts, nothing counted.
+  const page = await pager.nextPage(async (r) => sources[r.sourceIndex].answer(r));
+  assert.deepEqual(page.unreachable, []);
+  const shown = [...page.items.map(identity), ...(await pageAll(pager, async (r) => sources[r.sourceIndex].answer(r)))];
+  assert.equal(shown.length, total);
+  assert.equal(new Set(shown).size, total);
+});
+
+test("cancel(requestId) clears a request without counting it; its late answer is stale", () => {
+  const { sources, options } = twoSources();
+  const pager = new Pager(options);
+  for (let i = 0; i < 8; i++) {
+    const [r] = pager.nextRequests().filter((q) => q.sourceIndex === 0);
+    assert.equal(r.pageToken, "");
+    assert.equal(pager.cancel(r.requestId), true);
+    assert.equal(pager.cancel(r.requestId), false);
+    if (i === 0) assert.equal(pager.feed(r.requestId, sources[0].answer(r)), "stale");
+  }
+  assert.throws(() => pager.cancel(-1), (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE");
+  pager.free();
+});
+
 test("an already aborted signal rejects without fetching", async () => {
   const { options } = twoSources();
   const pager = new Pager(options);
