@@ -1237,7 +1237,7 @@ fn a_cycling_token_keeps_its_answer_and_ends_the_source() {
 #[test]
 fn an_echoed_token_is_no_cycle() {
     let fake = Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &[]);
-    let mut env = Env::new(vec![fake], 10, 2);
+    let env = Env::new(vec![fake], 10, 2);
     let mut p = env.pager();
     let r = p.next_requests();
     p.feed(r[0].request_id, chunk(&["pkg-a", "pkg-b"], "t1"))
@@ -1496,7 +1496,7 @@ fn cancelled_requests_are_no_failures() {
 /// list's first chunk again.
 #[test]
 fn a_dropped_offset_sets_the_source_aside_within_a_few_requests() {
-    let mut env = Env::new(
+    let env = Env::new(
         vec![Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[])],
         10,
         2,

@@ -148,9 +148,11 @@ fn a_pager_hands_back_the_very_objects_it_was_fed() {
 #[wasm_bindgen_test]
 fn bad_options_throw_invalid_options() {
     // (No sources is valid: an empty, done list.)
-    let err = JsPager::new(json(r#"{"sources":[{"plugin":"helm.packages"}],"pageSize":0}"#))
-        .err()
-        .expect("page size 0");
+    let err = JsPager::new(json(
+        r#"{"sources":[{"plugin":"helm.packages"}],"pageSize":0}"#,
+    ))
+    .err()
+    .expect("page size 0");
     assert_pager_error(err, "INVALID_OPTIONS");
     let err = JsPager::new(JsValue::from_str("nope"))
         .err()
