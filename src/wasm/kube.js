@@ -156,7 +156,7 @@ function readClusters(options) {
  * with its status and, for a Kubernetes `Status`, its `reason` and `metadata.continue` (a 410's
  * recovery; 404 an unknown resource and 400 a refused selector set the source aside); no answer
  * with status 0; an answer that is no JSON (an HTML page: a baseUrl that is no apiserver) with
- * its status and reason `NotFound` (no list there: set aside); a source whose cluster is not in
+ * its status, and reason `NotFound` when it was a 2xx (no list there: set aside); a source whose cluster is not in
  * `clusters`, status 404 reason `NotFound`. An abort rejects as fetch does. Throws
  * `INVALID_OPTIONS` for bad options.
  */
@@ -193,9 +193,11 @@ function kubernetesFetcher(options) {
     const status = response.status;
     if (!isObject(body)) {
       const type = response.headers.get("content-type") ?? "no content type";
-      // An HTML page (a dashboard's index.html behind a wrong baseUrl, a login page): no list
-      // there, and none on a retry.
-      const details = { status, reason: "NotFound", contentType: type };
+      // An HTML page: answered 2xx (a dashboard's index.html behind a wrong baseUrl, a login
+      // page), no list there and none on a retry: reason NotFound. Answered non-2xx (a proxy's
+      // 503 page), its status alone: the core decides as for any other answer with that status.
+      const details = { status, contentType: type };
+      if (response.ok) details.reason = "NotFound";
       throw sourceFailed(label, url, `HTTP ${status}: ${type}, not a Kubernetes List or Status (is baseUrl an apiserver or its proxy?)`, details, response);
     }
     if (!response.ok) {

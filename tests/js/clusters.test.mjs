@@ -25,9 +25,11 @@ const byKey = (a, b) => (storageKey(a) < storageKey(b) ? -1 : storageKey(a) > st
 
 /**
  * Fake apiservers behind one HTTP server, one per cluster under `/clusters/<name>`, each listing
- * `/api/v1[/namespaces/<ns>]/pods`. `html`: clusters that answer an HTML page instead.
+ * `/api/v1[/namespaces/<ns>]/pods`. `html`: clusters that answer an HTML page instead; `busyOnce`:
+ * clusters whose first request is answered by a proxy's HTML 503 page.
  */
-async function apiservers(clusters, { html = [] } = {}) {
+async function apiservers(clusters, { html = [], busyOnce = [] } = {}) {
+  const busy = new Set(busyOnce);
   const seen = [];
   const auth = [];
   const server = createServer((req, res) => {
@@ -41,6 +43,7 @@ async function apiservers(clusters, { html = [] } = {}) {
       res.end(typeof body === "string" ? body : JSON.stringify(body));
     };
     if (m && html.includes(m[1])) return send(200, "<!doctype html><title>Dashboard</title>", "text/html");
+    if (m && busy.delete(m[1])) return send(503, "<!doctype html><title>503 Service Unavailable</title>", "text/html");
     const path = m && /^\/api\/v1(?:\/namespaces\/([^/]+))?\/(\w+)$/.exec(m[2]);
     if (!cluster || !path || path[2] !== "pods") {
       return send(404, { kind: "Status", status: "Failure", reason: "NotFound", code: 404, message: "the server could not find the requested resource" });
@@ -154,6 +157,22 @@ test("a page token resumes every cluster's position exactly; a namespace and a s
     // A token is bound to its sources' selectors: another selector is another list.
     const other = { ...options, sources: [{ ...options.sources[0], labelSelector: "app=b" }, ...options.sources.slice(1)] };
     assert.throws(() => Pager.resume(token, other), (e) => e instanceof PagerError && e.code === "FILTER_MISMATCH");
+  } finally {
+    await s.close();
+  }
+});
+
+test("a proxy's HTML 503 page is transient: retried inside nextPage, the cluster listed whole", async () => {
+  const data = { east: pods("east", 30), north: pods("north", 20) };
+  const s = await apiservers(data, { busyOnce: ["north"] });
+  try {
+    const clusters = Object.fromEntries(Object.keys(data).map((c) => [c, { baseUrl: `${s.base}/clusters/${c}` }]));
+    const fetchChunk = kubernetesFetcher({ clusters });
+    const pager = new Pager({ sources: Object.keys(data).map((cluster) => ({ cluster, resource: "pods.v1" })), sort: "apiserver", pageSize: 100 });
+    const page = await pager.nextPage(fetchChunk, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    assert.equal(page.items.length, 50, "both clusters whole");
+    assert.deepEqual(page.unreachable, []);
+    assert.equal(s.seen.filter((u) => u.startsWith("/clusters/north/")).length, 2, "north asked twice: the 503 page, then its list");
   } finally {
     await s.close();
   }
