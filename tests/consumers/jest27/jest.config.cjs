@@ -20,4 +20,7 @@ module.exports = {
   moduleFileExtensions: ["web.js", "js", "web.ts", "ts", "web.tsx", "tsx", "json", "web.jsx", "jsx", "node", "mjs"],
   testMatch: ["<rootDir>/src/**/*.spec.js"],
   resetMocks: true,
+  // A hang guard, not a timing check: Jest's default 5 s was exceeded once on a loaded 2-core
+  // machine paging the whole catalog in jsdom.
+  testTimeout: 60000,
 };
