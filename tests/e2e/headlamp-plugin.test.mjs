@@ -124,8 +124,16 @@ async function settled(page) {
     const state = document.querySelector('[data-testid="kubeapps-packages"]')?.dataset.state;
     return state !== undefined && state !== "loading";
   }, null, { timeout: 60_000 });
-  return page.$eval('[data-testid="kubeapps-packages"]', (e) => ({ state: e.dataset.state, count: Number(e.dataset.count) }));
+  return page.$eval('[data-testid="kubeapps-packages"]', (e) => ({
+    state: e.dataset.state,
+    count: Number(e.dataset.count),
+    late: Number(e.dataset.late),
+    firstIndex: Number(e.dataset.firstIndex),
+  }));
 }
+
+/** The identities of the list's rows, in order. */
+const rowIds = (page) => page.$$eval("[data-identity]", (rows) => rows.map((r) => r.dataset.identity));
 
 /** Scrolls the last row into view until the list is done; returns the rows' identities in order and the pages it took. */
 async function scrollToEnd(page, maxScrolls = 200) {
@@ -137,12 +145,13 @@ async function scrollToEnd(page, maxScrolls = 200) {
       return { ids, scrolls };
     }
     await page.$eval("tbody tr:last-child", (row) => row.scrollIntoView());
+    // A page adds rows to the list, or late items only (a source back after a Retry).
     await page.waitForFunction(
-      (count) => {
+      (before) => {
         const e = document.querySelector('[data-testid="kubeapps-packages"]');
-        return Number(e.dataset.count) > count || ["done", "error"].includes(e.dataset.state);
+        return Number(e.dataset.count) + Number(e.dataset.late) > before || ["done", "error"].includes(e.dataset.state);
       },
-      s.count,
+      s.count + s.late,
       { timeout: 60_000 }
     );
   }
@@ -228,18 +237,31 @@ test("a plugin down is named with a Retry, the others are listed whole, and the 
     const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
     assert.match(banner, /fluxv2\.packages/);
 
-    // Back up, and Retry: its packages come (after the others: the local hook appends late
-    // items), none twice, none missed.
+    // Back up, and Retry: its packages come, none twice, none missed. Those that sort among the
+    // rows already shown are late (usePager's `late`): announced and listed apart, never spliced
+    // into the list being read; "Show in place" reads the list again, where they stand in order.
     await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
     up = true;
     await page.click('[data-testid="kubeapps-unreachable"] button');
     await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-packages"]').dataset.state !== "done");
     const after = await scrollToEnd(page);
+    const late = await page.$$eval("[data-late-identity]", (rows) => rows.map((r) => r.dataset.lateIdentity));
     const all = await truth(server, { sort: "displayName" });
-    assert.equal(new Set(after.ids).size, after.ids.length, "no package twice");
-    assert.deepEqual([...after.ids].sort(), [...all.identities].sort(), "every package once");
+    const flux = await truth(server, { sort: "displayName", plugins: ["fluxv2.packages"] });
+    assert.ok(late.length > 0, "fluxv2's packages that sort among the shown rows came late");
     assert.deepEqual(after.ids.slice(0, ids.length), ids, "what was shown stays where it was");
+    const seen = [...after.ids, ...late];
+    assert.equal(new Set(seen).size, seen.length, "no package twice");
+    assert.deepEqual([...seen].sort(), [...all.identities].sort(), "every package once");
+    assert.ok(late.every((id) => flux.identities.includes(id)), "the late packages are fluxv2's");
+    assert.equal(await page.getAttribute('[data-testid="kubeapps-late"]', "data-count"), String(late.length));
+    assert.match(await page.textContent('[data-testid="kubeapps-late"]'), new RegExp(`^${late.length} more packages arrived`));
     assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null, "the banner is gone");
+
+    await page.click('[data-testid="kubeapps-late"] button');
+    await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-late"]') === null);
+    const inPlace = await scrollToEnd(page);
+    assert.deepEqual(inPlace.ids, all.identities, "read again, every package in its place");
     // 501 responses are logged by Chromium as failed loads; nothing else may fail.
     assert.deepEqual(errors.filter((e) => !/status of 501/.test(e)), []);
     await page.close();
@@ -266,5 +288,36 @@ test("the settings: no kubeapps-apis at the base URL names every source with a h
   assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null);
   // The 404s of /nowhere are logged by Chromium as failed loads; nothing else may fail.
   assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+  await page.close();
+});
+
+test("the position is in the URL: a reload reopens the page being read, and Show earlier scrolls back to the top", async () => {
+  const config = await demoConfig();
+  const { page, errors } = await openPlugin(config);
+  const expected = (await truth(server, { sort: "displayName" })).identities;
+  for (let pages = 1; pages < 3; pages++) {
+    const s = await settled(page);
+    await page.$eval("tbody tr:last-child", (row) => row.scrollIntoView());
+    await page.waitForFunction((count) => Number(document.querySelector('[data-testid="kubeapps-packages"]').dataset.count) > count, s.count);
+  }
+  assert.equal((await settled(page)).count, 3 * config.pageSize);
+  // usePager wrote page 2's position (`<index>.<token>`) beside the host page's own parameters.
+  const url = new URL(page.url());
+  assert.match(url.searchParams.get("kubeapps-page") ?? "", /^2\./);
+  assert.equal(url.searchParams.get("plugin"), PLUGIN, "the page's own parameters are kept");
+
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
+  const reopened = await settled(page);
+  assert.equal(reopened.firstIndex, 2);
+  assert.deepEqual(await rowIds(page), expected.slice(2 * config.pageSize, 3 * config.pageSize), "page 2, as it was");
+  for (let index = 1; index >= 0; index--) {
+    await page.click('[data-testid="kubeapps-previous"]');
+    await page.waitForFunction((i) => document.querySelector('[data-testid="kubeapps-packages"]').dataset.firstIndex === String(i), index);
+  }
+  await settled(page);
+  assert.deepEqual(await rowIds(page), expected.slice(0, 3 * config.pageSize), "scrolled back to the top: pages 0 to 2");
+  assert.equal(await page.$('[data-testid="kubeapps-previous"]'), null, "at the start: nothing earlier");
+  assert.deepEqual(errors, []);
   await page.close();
 });

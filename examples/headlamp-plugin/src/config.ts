@@ -5,6 +5,13 @@ import type { SourceOptions } from 'kubeapps-pager';
 
 export const PLUGIN_NAME = 'kubeapps-pager-headlamp-plugin';
 
+/**
+ * The URL search parameter each list keeps its position in (`<index>.<token>`, usePager's
+ * `url.param`): one name per route, none of Headlamp's own (its tables keep theirs under a
+ * table-name prefix).
+ */
+export const PACKAGES_PAGE_PARAM = 'kubeapps-page';
+
 /** The three Kubeapps packages plugins. */
 export const KUBEAPPS_PLUGINS = [
   'helm.packages',
