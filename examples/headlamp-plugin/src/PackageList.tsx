@@ -18,8 +18,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { type AvailablePackageSummary, kubeappsFetcher } from 'kubeapps-pager';
 import { usePager } from 'kubeapps-pager/react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { PACKAGES_PAGE_PARAM, sourcesOf, useKubeappsConfig } from './config';
+import { useLoadOnVisible } from './useLoadOnVisible';
 
 /** `plugin/cluster/namespace/identifier`: unique in a list (the pager drops duplicates by it), a safe React key. */
 export function identityOf(s: AvailablePackageSummary): string {
@@ -93,17 +94,9 @@ export function PackageList() {
     reset,
   } = usePager(options, fetchChunk, { url: { param: PACKAGES_PAGE_PARAM } });
 
-  // Load the next page whenever the sentinel under the table is in view, also right after a page
-  // arrived (observing again reports the current state).
-  const sentinel = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (done || error || !target) return;
-    const observer = new IntersectionObserver(([entry]) => entry.isIntersecting && loadMore());
-    observer.observe(target);
-    return () => observer.disconnect();
-    // A page may bring only late items (items.length unchanged): late.length counts as a new page too.
-  }, [loadMore, done, error, items.length, late.length]);
+  // The next page whenever the sentinel under the table is in view (a page of late items only
+  // leaves items.length as it was: late.length counts too).
+  const sentinel = useLoadOnVisible(loadMore, !done && !error, `${items.length}/${late.length}`);
 
   const state = error ? 'error' : loading ? 'loading' : done ? 'done' : 'idle';
   return (
