@@ -26,12 +26,14 @@ const errorSnippet = (base) => snippet(base);
 
 /**
  * What the pager module's snippets export to users besides the glue's (no wasm export): the
- * built-in fetchers (fetchers.js, connect.js), and window.js's page window and URL helpers.
- * wasm-bindgen copies only the snippets the wasm imports; connect.js and window.js are none of
- * them, so `entries` copies them beside them (`copy`).
+ * built-in fetchers (fetchers.js, kube.js, connect.js), and window.js's page window and URL
+ * helpers. wasm-bindgen copies only the snippets the wasm imports (kube.js through a binding in
+ * src/wasm/options.rs); connect.js and window.js are none of them, so `entries` copies them
+ * beside them (`copy`).
  */
 const OWN = [
   { file: "fetchers.js", names: ["kubeappsFetcher", "kubernetesListFetcher"] },
+  { file: "kube.js", names: ["kubernetesFetcher"] },
   { file: "connect.js", names: ["connectFetcher"], copy: true },
   { file: "window.js", names: ["PageWindow", "readPageToken", "writePageToken"], copy: true },
 ];
@@ -70,7 +72,7 @@ function entries(dir, name, own = []) {
         ? "let ready;\nfunction init(input) {\n  return (ready ??= glueInit(input).catch((e) => {\n    ready = undefined;\n    throw e;\n  }));\n}\nexport { init as default, init };"
         : null,
       `export { PagerError } from "${errorSnippet(base)}";`,
-      ...own.map((o) => `export { ${o.names.join(", ")} } from "${snippet(base, o.file)}";`),
+      ...own.filter((o) => o.names.length > 0).map((o) => `export { ${o.names.join(", ")} } from "${snippet(base, o.file)}";`),
     ].filter(Boolean);
     writeFileSync(join(base, "index.js"), lines.join("\n") + "\n");
     writeFileSync(

@@ -81,6 +81,8 @@ const USAGE = `usage: node server/main.mjs [options]
   --collation C            with --backend real: the helm database's collation,
                            en_US.UTF-8 (default) or C
   --latency-ms N           with --backend real: delay every /apis/ answer by N ms
+  --cluster-pods N         with --backend real: pods of the Cluster view's three clusters in
+                           etcd (default 10000, at most 200000)
 `;
 
 /** Parses the command line into startServer options; throws a RangeError with the problem. */
@@ -128,13 +130,14 @@ export function parseArgs(argv, env = process.env) {
         break;
       }
       case "--latency-ms": opts.latencyMs = int(value(), a, 0, 10_000); break;
+      case "--cluster-pods": opts.clusterPods = int(value(), a, 0, 200_000); break;
       case "--help": case "-h": opts.help = true; break;
       default: throw new RangeError(`unknown option ${a}`);
     }
   }
   if (opts.port === undefined) opts.port = env.PORT ? int(env.PORT, "PORT", 0, 65535) : 8080;
   if (opts.backend !== "real") {
-    for (const [k, flag] of [["collation", "--collation"], ["latencyMs", "--latency-ms"]]) {
+    for (const [k, flag] of [["collation", "--collation"], ["latencyMs", "--latency-ms"], ["clusterPods", "--cluster-pods"]]) {
       if (opts[k] !== undefined) throw new RangeError(`${flag} needs --backend real`);
     }
   } else {

@@ -160,7 +160,18 @@ impl SourceSpec {
     /// A strict source (`kubernetes`) never streams under a collation: the apiserver lists in
     /// byte order, and distinct names can be ties of the collation (`a-b`, `ab`), which a strict
     /// source's frontier would not wait for.
+    ///
+    /// Under [`SortOrder::Apiserver`] (`namespace/name`), a `kubernetes` source streams over one
+    /// namespace or all of them (an apiserver lists in that order: its storage keys), unless its
+    /// order is declared `none`; any other source only over one namespace, in `name` order (its
+    /// items then share one namespace, so the two orders agree).
     pub fn streams_under(&self, sort: SortOrder) -> bool {
+        if sort == SortOrder::Apiserver {
+            return self.order != Some(SourceOrder::None)
+                && (self.kind == SourceKind::Kubernetes
+                    || (!self.id.namespace.is_empty()
+                        && self.effective_order() == SourceOrder::Name));
+        }
         sort.field() == SortField::Name
             && self.effective_order() == SourceOrder::Name
             && !(sort.collation().is_some() && self.kind.strict())
@@ -350,7 +361,7 @@ impl PagerOptions {
     /// | field | encoding |
     /// |---|---|
     /// | layout version | `u8` = 1 |
-    /// | sort | `u8`: 0 `name`, 1 `displayName`, 2 `name` collated, 3 `displayName` collated; when collated, then `str` the collation's [id](crate::Collation::fingerprint_id) (locale, settings, collator version) |
+    /// | sort | `u8`: 0 `name`, 1 `displayName`, 2 `name` collated, 3 `displayName` collated, 4 `apiserver`; when collated, then `str` the collation's [id](crate::Collation::fingerprint_id) (locale, settings, collator version) |
     /// | query | `str`, trimmed of Unicode white space (case kept) |
     /// | categories | `list`, sorted by bytes, duplicates removed |
     /// | repositories | `list`, same |
@@ -398,6 +409,7 @@ impl PagerOptions {
             SortOrder::DisplayName => 1,
             SortOrder::Collated(SortField::Name, _) => 2,
             SortOrder::Collated(SortField::DisplayName, _) => 3,
+            SortOrder::Apiserver => 4,
         });
         // (Without the `collation` feature there is no id: such options never get this far.)
         if let Some(c) = self.sort.collation() {
@@ -751,6 +763,21 @@ mod tests {
         let all = src("p", "", SourceKind::Kubernetes);
         assert_eq!(all.effective_order(), SourceOrder::None);
         assert!(!all.streams_under(SortOrder::Name));
+        // Under the apiserver's order (namespace/name) it streams, as does a namespaced list; a
+        // kubeapps source over all namespaces does not (its offsets are in name order), one in a
+        // namespace does; an order declared `none` is read whole under any sort.
+        assert!(all.streams_under(SortOrder::Apiserver));
+        assert!(k.streams_under(SortOrder::Apiserver));
+        let kubeapps_all = src("p", "", SourceKind::Kubeapps);
+        assert!(!kubeapps_all.streams_under(SortOrder::Apiserver));
+        assert!(src("p", "n", SourceKind::Kubeapps).streams_under(SortOrder::Apiserver));
+        let mut declared_none = all.clone();
+        declared_none.order = Some(SourceOrder::None);
+        assert!(!declared_none.streams_under(SortOrder::Apiserver));
+        // The sort enters the fingerprint: a token made under one order is no position in the other.
+        let mut by_key = opts();
+        by_key.sort = SortOrder::Apiserver;
+        assert_ne!(by_key.fingerprint(), opts().fingerprint());
         // Under a collated `name` sort a `kubeapps` source in name order streams (its database's
         // collation may be a natural one); a strict source never does; under displayName none.
         // (A build without the collator refuses such options: see the next test.)

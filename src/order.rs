@@ -9,6 +9,12 @@
 //!   default, locale-independent mapping ([`crate::text::lowercase`]: Rust's
 //!   [`str::to_lowercase`] on every target, final-sigma rule included)
 //!   and an empty `displayName` sorts as the item's `name`;
+//! - [`SortOrder::Apiserver`]: (`namespace/name`, plugin, cluster, namespace, identifier), where
+//!   `namespace/name` is the item's namespace, `/` and its `name` (its `name` alone when it has no
+//!   namespace): the order an apiserver lists in, its storage keys
+//!   (`/registry/<resource>/<namespace>/<name>`, k8s.io/apiserver/pkg/registry/generic/registry
+//!   `NamespaceKeyFunc`) sorting as etcd keeps them, by bytes. One string, not the pair: namespace
+//!   `a-b` sorts before `a` (`-` is below `/`), as its keys do;
 //! - [`SortOrder::Collated`]: (the [`Collation`]'s sort key of the sort field, the sort field,
 //!   plugin, cluster, namespace, identifier), the sort field being `name` or `displayName` (its
 //!   `name` when empty) as [`SortField`] says. The collation's sort key is bytes whose order is
@@ -36,6 +42,10 @@ pub enum SortOrder {
     Name,
     /// `displayName`, case-insensitive (what the dashboard shows).
     DisplayName,
+    /// The apiserver's own order: `namespace/name` in byte order, as its storage keys sort (see the
+    /// module docs). The order of every Kubernetes list, over one namespace or all of them: such a
+    /// list streams under it with its continue tokens.
+    Apiserver,
     /// A field in a collation's order (a natural order: `kubeapps` beside `kube-prometheus`,
     /// case and accents second). Needs the `collation` feature to key items.
     Collated(SortField, Collation),
@@ -84,7 +94,7 @@ impl SortOrder {
     /// The field this order sorts by.
     pub fn field(self) -> SortField {
         match self {
-            SortOrder::Name => SortField::Name,
+            SortOrder::Name | SortOrder::Apiserver => SortField::Name,
             SortOrder::DisplayName => SortField::DisplayName,
             SortOrder::Collated(field, _) => field,
         }
@@ -103,12 +113,8 @@ impl SortOrder {
 
     /// [`SortOrder::key`] of borrowed key fields.
     pub fn key_of(self, item: &FieldsRef<'_>) -> SortKey {
-        let sort_value = match self.field() {
-            SortField::DisplayName if !item.display_name.is_empty() => item.display_name,
-            _ => item.name,
-        };
         self.key_from_fields(
-            sort_value,
+            &self.sort_value(item),
             item.plugin,
             item.cluster,
             item.namespace,
@@ -117,15 +123,21 @@ impl SortOrder {
     }
 
     /// The value of the sort field an item is ordered by: its `name`, or under
-    /// [`SortOrder::DisplayName`] its `displayName` (its `name` when that is empty).
+    /// [`SortOrder::DisplayName`] its `displayName` (its `name` when that is empty), or under
+    /// [`SortOrder::Apiserver`] `namespace/name` (its `name` when it has no namespace).
     ///
     /// This is what a page token stores as a watermark's `sort_key`:
     /// `key_from_parts(sort_value(item), &item.identity()) == key(item)`.
-    pub fn sort_value(self, item: &impl KeyFields) -> &str {
+    pub fn sort_value<'a>(self, item: &'a impl KeyFields) -> Cow<'a, str> {
         let f = item.key_fields();
-        match self.field() {
-            SortField::DisplayName if !f.display_name.is_empty() => f.display_name,
-            _ => f.name,
+        match self {
+            SortOrder::Apiserver if !f.namespace.is_empty() => {
+                Cow::Owned(format!("{}/{}", f.namespace, f.name))
+            }
+            _ => Cow::Borrowed(match self.field() {
+                SortField::DisplayName if !f.display_name.is_empty() => f.display_name,
+                _ => f.name,
+            }),
         }
     }
 
@@ -589,5 +601,56 @@ mod tests {
         let key = SortOrder::DisplayName.key(&a);
         let parts = key.components().expect("well-formed");
         assert_eq!(parts[0], "οδος");
+    }
+    #[test]
+    fn apiserver_order_is_the_storage_keys_byte_order() {
+        // (namespace, name) pairs in the order etcd keeps `/registry/pods/<namespace>/<name>`.
+        let keys = [
+            ("a-b", "z"),
+            ("a", "b"),
+            ("a", "b-c"),
+            ("a", "bc"),
+            ("a0", "a"),
+            ("kube-system", "coredns"),
+            ("kube-system", "etcd"),
+            ("kubeapps", "a"),
+        ];
+        let item = |(ns, name): (&str, &str)| ItemFields {
+            plugin: "v1/pods".into(),
+            cluster: "east".into(),
+            namespace: ns.into(),
+            identifier: name.into(),
+            name: name.into(),
+            ..Default::default()
+        };
+        let storage = |(ns, name): (&str, &str)| {
+            if ns.is_empty() {
+                format!("/registry/pods/{name}")
+            } else {
+                format!("/registry/pods/{ns}/{name}")
+            }
+        };
+        for w in keys.windows(2) {
+            let (lo, hi) = (w[0], w[1]);
+            assert!(storage(lo) < storage(hi), "table order: {lo:?} {hi:?}");
+            assert!(
+                SortOrder::Apiserver.key(&item(lo)) < SortOrder::Apiserver.key(&item(hi)),
+                "{lo:?} before {hi:?}"
+            );
+        }
+        // The sort value is what a page token keeps; the key is rebuilt from it and the identity.
+        let it = item(("kube-system", "etcd"));
+        assert_eq!(SortOrder::Apiserver.sort_value(&it), "kube-system/etcd");
+        let key = SortOrder::Apiserver.key(&it);
+        let (value, identity) = key.to_parts(SortOrder::Apiserver).unwrap();
+        assert_eq!(SortOrder::Apiserver.key_from_parts(&value, &identity), key);
+        // Two clusters' copies of one object: equal first components, the cluster decides.
+        let mut west = it.clone();
+        west.cluster = "west".into();
+        assert_eq!(
+            SortOrder::Apiserver.key(&it).primary(),
+            SortOrder::Apiserver.key(&west).primary()
+        );
+        assert!(SortOrder::Apiserver.key(&it) < SortOrder::Apiserver.key(&west));
     }
 }

@@ -262,9 +262,12 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut o = PagerOptions::new(sources);
     let page_size = p.optional();
     let chunk_limit = p.optional();
-    let display_name = p.number() == 2;
+    let sort = p.number();
+    let display_name = sort == 2;
     if display_name {
         o.sort = SortOrder::DisplayName;
+    } else if sort == 3 {
+        o.sort = SortOrder::Apiserver;
     }
     o.filter = p.filter();
     // Absent numbers keep the defaults.
@@ -279,6 +282,7 @@ pub fn unpack_options(packed: &str) -> PagerOptions {
         }
     }
     // `collation: { locale }`: 1 + the locale's index in `Collation::ALL`, 0 when not given.
+    // (`readOptions` refuses a collation beside `sort: "apiserver"`.)
     if let Some(c) = p.optional().and_then(|i| Collation::ALL.get(i as usize)) {
         let field = if display_name {
             SortField::DisplayName

@@ -21,7 +21,10 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use support::harness::Figures;
-use support::model::{item, item_gen, run_scenario, scenario, CATEGORIES, NAME_CHARS, PLUGINS};
+use support::model::{
+    cluster_scenario, item, item_gen, run_scenario, scenario, Scenario, CATEGORIES, NAME_CHARS,
+    PLUGINS,
+};
 use support::oracle::{ref_key, ref_matches};
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -33,6 +36,19 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 
 #[test]
 fn random_runs_keep_every_invariant() {
+    run_model(scenario(), 0x6b75_6265_6170_7073, true);
+}
+
+/// Issue 25: the cluster view's runs, each Kubernetes source a resource over all namespaces of
+/// its cluster, merged in the apiserver's order (`namespace/name`) with the others; the same
+/// steps and checks. A seed of its own (`MODEL_CLUSTER_SEED`).
+#[test]
+fn cluster_runs_keep_every_invariant() {
+    let seed: u64 = env_or("MODEL_CLUSTER_SEED", 0x636c_7573_7465_7273);
+    run_model(cluster_scenario(), seed, false);
+}
+
+fn run_model(strategy: impl Strategy<Value = Scenario>, default_seed: u64, main: bool) {
     let runs: u32 = env_or(
         "MODEL_RUNS",
         if cfg!(debug_assertions) {
@@ -41,7 +57,11 @@ fn random_runs_keep_every_invariant() {
             10_000
         },
     );
-    let seed: u64 = env_or("MODEL_SEED", 0x6b75_6265_6170_7073);
+    let seed: u64 = if main {
+        env_or("MODEL_SEED", default_seed)
+    } else {
+        default_seed
+    };
     let config = Config {
         cases: runs,
         failure_persistence: None,
@@ -52,7 +72,7 @@ fn random_runs_keep_every_invariant() {
     let mut runner = TestRunner::new(config);
     let figures = RefCell::new(Figures::default());
     let start = Instant::now();
-    let result = runner.run(&scenario(), |sc| {
+    let result = runner.run(&strategy, |sc| {
         let f = run_scenario(&sc);
         figures.borrow_mut().add(&f);
         Ok(())
@@ -96,9 +116,10 @@ proptest! {
     /// The referee's order (a tuple of strings) and the crate's byte keys agree: the model's
     /// `sorted` check means what DESIGN.md says.
     #[test]
-    fn the_reference_order_agrees_with_the_crates_keys(a in placed_item(), b in placed_item(), display in any::<bool>(), collation in prop::option::of(select(&Collation::ALL[..]))) {
+    fn the_reference_order_agrees_with_the_crates_keys(a in placed_item(), b in placed_item(), display in any::<bool>(), collation in prop::option::of(select(&Collation::ALL[..])), apiserver in prop::bool::weighted(0.25)) {
         let field = if display { SortField::DisplayName } else { SortField::Name };
         let sort = match (field, collation) {
+            _ if apiserver => SortOrder::Apiserver,
             (_, Some(c)) => SortOrder::Collated(field, c),
             (SortField::Name, None) => SortOrder::Name,
             (SortField::DisplayName, None) => SortOrder::DisplayName,

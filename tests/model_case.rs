@@ -177,6 +177,7 @@ fn shrink_under_a_collated_kapp_source_loses_nothing() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -348,6 +349,7 @@ fn shrink_then_resume_under_a_collated_kapp_source_loses_nothing() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// An item inserted in a tie group behind W (seed 11): the source is read whole and shows it late;
@@ -515,6 +517,7 @@ fn tie_inserted_behind_w_then_set_aside_shows_it_once() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -669,6 +672,7 @@ fn item_the_merge_went_past_after_a_resume_comes_late() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// An insertion inside the read prefix of a collated source before its switch (seed 55): the
@@ -820,6 +824,7 @@ fn late_items_after_an_insertion_resume_exactly() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -1036,6 +1041,7 @@ fn resume_after_insertions_and_deletions_ahead_repeats_nothing() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -1243,6 +1249,7 @@ fn resumed_late_phase_after_a_deletion_ahead() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 #[test]
@@ -1371,6 +1378,7 @@ fn default_case() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// Found while building the page token's anchors (the fixed seed): a collated source resumed
@@ -1579,6 +1587,7 @@ fn an_awaited_anchor_does_not_cut_once_the_merge_moved() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// The same as `an_awaited_anchor_does_not_cut_once_the_merge_moved`, another shape (seed 2 while
@@ -1767,6 +1776,7 @@ fn an_awaited_anchor_after_the_merge_moved_seed_2() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// Seed 55 before the anchors: a collated source (en_US order, merge order the UCA root) resumed,
@@ -1906,6 +1916,7 @@ fn every_item_read_gone_cuts_at_the_resumed_watermark() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// Seed 66 before the anchors: a collated source resumed from a page token after the list changed;
@@ -2083,6 +2094,7 @@ fn an_item_inserted_behind_w_before_the_anchor_is_cut_by_it_seed_66() {
         order: 2,
         order_seed: 533852108175196739,
         long_keys: false,
+        apiserver: false,
     });
 }
 /// Seed 999 before the anchors (long keys): an item of a collated source never shown; green since
@@ -2292,6 +2304,7 @@ fn a_late_item_is_kept_after_deletions_before_a_resume_seed_999() {
         order: 0,
         order_seed: 0,
         long_keys: true,
+        apiserver: false,
     });
 }
 /// Seed 4242 before the anchors: a collated source's item (`repo-a/b`) shown twice across two
@@ -2563,6 +2576,7 @@ fn a_resumed_late_phase_shows_nothing_twice_seed_4242() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -2858,6 +2872,7 @@ fn a_resumed_source_set_aside_before_it_answers_retries_the_same_request_seed_31
         order: 0,
         order_seed: 0,
         long_keys: true,
+        apiserver: false,
     });
 }
 
@@ -3008,6 +3023,7 @@ fn every_item_read_deleted_after_a_resume_seed_26() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
     // `😀`: shown (`run_scenario` checks that nothing is lost), late, as possible repeats (the
     // harness checks that such a page says `inconsistent`); in this history never shown before.
@@ -3138,6 +3154,7 @@ fn every_item_read_deleted_before_a_resume_seed_24() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
     // `😀`: shown (`run_scenario` checks that nothing is lost), late, as possible repeats (the
     // harness checks that such a page says `inconsistent`); in this history never shown before.
@@ -3260,6 +3277,7 @@ fn two_items_never_read_below_the_watermark_seed_30() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
     // `𝔸` and `𝔸a`: shown (`run_scenario` checks that nothing is lost), late, as possible repeats (the
     // harness checks that such a page says `inconsistent`); in this history never shown before.
@@ -3390,6 +3408,7 @@ fn a_resume_at_the_lists_first_tie_group_shows_no_consumed_member_again_seed_9()
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -3692,6 +3711,7 @@ fn a_retried_source_keeps_its_resumed_anchor_and_shows_nothing_twice_seed_32() {
         order: 0,
         order_seed: 0,
         long_keys: false,
+        apiserver: false,
     });
 }
 
@@ -3930,5 +3950,6 @@ fn an_anchor_the_merge_went_past_is_not_carried_seed_58() {
         order: 2,
         order_seed: 5728265405885223399,
         long_keys: false,
+        apiserver: false,
     });
 }

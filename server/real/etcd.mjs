@@ -82,6 +82,12 @@ export class EtcdClient {
     return { revision: Number(r.header.revision), deleted: Number(r.deleted ?? 0) };
   }
 
+  /** Deletes every key with `prefix`; resolves to `{revision, deleted}`. */
+  async deletePrefix(prefix) {
+    const r = await this.#call("/v3/kv/deleterange", { key: b64(prefix), range_end: prefixRangeEnd(prefix).toString("base64") });
+    return { revision: Number(r.header.revision), deleted: Number(r.deleted ?? 0) };
+  }
+
   /** Puts every `[key, value]` in one transaction (one revision; etcd allows 128 operations per txn). */
   async putAll(pairs) {
     let rev = 0;

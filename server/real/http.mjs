@@ -43,7 +43,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The `node:http` listener of the real-service mode; `ctx` = `{app, churn, wwwDir, pkgDir}`. */
 export function createRealHandler(ctx) {
-  const { app, churn } = ctx;
+  const { app, churn, fleet } = ctx;
 
   async function apis(p, params) {
     const m = PLUGIN_PATH.exec(p);
@@ -87,6 +87,8 @@ export function createRealHandler(ctx) {
     "/demo/config": () => app.config(churn),
     "/demo/truth": (q) => app.truth(q),
     "/demo/requests": () => control.requests(app),
+    "/demo/clusters": () => fleet.status(),
+    "/demo/clusters/truth": (q) => fleet.truth(q),
   };
   const posts = {
     "/demo/behaviour": (b) => {
@@ -96,6 +98,19 @@ export function createRealHandler(ctx) {
     },
     "/demo/churn": (b) => churn.configure(b),
     "/demo/compact": () => app.compact(),
+    "/demo/clusters/churn": async (b) => {
+      const rate = b?.ratePerSecond ?? 0;
+      if (typeof rate !== "number" || !(rate >= 0 && rate <= 1000)) throw new StoreError(400, "BadRequest", "ratePerSecond must be a number from 0 to 1000");
+      const steps = b?.steps ?? 0;
+      if (!Number.isSafeInteger(steps) || steps < 0 || steps > 10_000) throw new StoreError(400, "BadRequest", "steps must be an integer from 0 to 10000");
+      for (let i = 0; i < steps; i++) await fleet.write();
+      fleet.startChurn(rate);
+      return fleet.status();
+    },
+    "/demo/clusters/reset": async () => {
+      await fleet.load();
+      return fleet.status();
+    },
     "/demo/reset": async () => {
       await app.reset();
       return { revision: app.revision };
@@ -129,6 +144,12 @@ export function createRealHandler(ctx) {
       const reply = await apis(p, url.searchParams);
       if (reply) return sendJson(res, reply.status, reply.body);
       return sendJson(res, 404, { error: `no route ${p}` });
+    }
+    if (p.startsWith("/clusters/") && fleet) {
+      if (!isGet) return sendJson(res, 405, { error: "use GET" });
+      if (app.latencyMs > 0) await sleep(app.latencyMs);
+      const reply = await fleet.route(p, url.searchParams);
+      if (reply) return sendJson(res, reply.status, reply.body);
     }
     if (gets[p]) {
       if (!isGet) return sendJson(res, 405, { error: "use GET" });

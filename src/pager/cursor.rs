@@ -971,7 +971,7 @@ impl<P> Cursor<P> {
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
             let bytes = id.key_bytes(
-                ctx.order.sort_value(&f),
+                &ctx.order.sort_value(&f),
                 [f.plugin, f.cluster, f.namespace, f.identifier],
             );
             if bytes > ctx.max_key_bytes {
@@ -1821,6 +1821,13 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// Whether the source pages an apiserver list by its continue tokens (a `kubernetes` source
+    /// not found paging by decimal offsets): a 400 there refuses the request itself (see
+    /// [`refused_for_good`](super::reach::refused_for_good)), never a vanished position.
+    pub(crate) fn pages_by_continue(&self) -> bool {
+        !self.decimal && self.spec.kind == SourceKind::Kubernetes
+    }
+
     /// Applies a failure checked by [`Cursor::check_failure`]: the `recovery` that
     /// [`Cursor::recovers_from`] gave (and the pager allowed), else the request is only cleared.
     /// Returns the counters it adds.
@@ -2235,6 +2242,12 @@ impl<P> Cursor<P> {
         if self.marks.first().is_some_and(|m| m.live == 0) {
             self.marks.retain(|m| m.live > 0);
         }
+    }
+
+    /// `remainingItemCount` of the last answer that gave one, less the items read since
+    /// ([`SourceStats::remaining_items`](super::SourceStats::remaining_items)).
+    pub(crate) fn remaining_estimate(&self) -> Option<u64> {
+        self.promised.map(|(r, d)| r.saturating_sub(d))
     }
 
     fn track_remaining(&mut self, n: u64, goes_on: bool, remaining: Option<u64>) {

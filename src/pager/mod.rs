@@ -39,7 +39,7 @@ mod stats;
 mod tests;
 
 pub use reach::{
-    fails_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
+    fails_for_good, refused_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
     MAX_RECOVERIES_IN_A_ROW,
 };
 pub use retry::{is_transient, RetryPolicy};
@@ -547,8 +547,9 @@ impl<P: Clone> Pager<P> {
     ///   no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
     ///   from earlier positions ([`Recovery::RefusedPosition`]);
     ///   (either only [`MAX_RECOVERIES_IN_A_ROW`] times in a row: then as any other failure);
-    /// - a failure for good ([`fails_for_good`]: 403, 404, 501, or such a reason), or the
-    ///   [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source aside
+    /// - a failure for good ([`fails_for_good`]: 403, 404, 501, or such a reason; for a
+    ///   `kubernetes` source paged by continue tokens also [`refused_for_good`]: 400 or 422, a
+    ///   selector the apiserver refuses), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source aside
     ///   ([`FailOutcome::SetAside`]): the merge goes on without it and pages name it until
     ///   [`Pager::retry_unreachable`];
     /// - a transient failure ([`is_transient`]) is [`FailOutcome::Retry`], anything else
@@ -567,9 +568,10 @@ impl<P: Clone> Pager<P> {
         };
         c.check_failure(&failure)?;
         let recovery = c.recovers_from(&failure).filter(|_| c.reach.may_recover());
+        let apiserver = c.pages_by_continue();
         let outcome = match recovery {
             Some(r) => FailOutcome::Recovered(r),
-            None => match c.reach.failed(&failure) {
+            None => match c.reach.failed(&failure, apiserver) {
                 Some(cause) => FailOutcome::SetAside(cause),
                 None if is_transient(failure.status) => FailOutcome::Retry,
                 None => FailOutcome::Failed,
@@ -642,6 +644,7 @@ impl<P: Clone> Pager<P> {
             for s in [&mut stats, &mut self.stats] {
                 if let Some(s) = s.sources.get_mut(i) {
                     s.streamed = c.streamed;
+                    s.remaining_items = c.remaining_estimate();
                 }
             }
         }

@@ -51,6 +51,19 @@ pub fn fails_for_good(failure: &Failure) -> bool {
         })
 }
 
+/// Whether an apiserver refuses a list request for good: HTTP 400 (`BadRequest`: a label or field
+/// selector it cannot parse, a field it cannot select by) or 422 (`Invalid`), or a Kubernetes
+/// `Status.reason` `BadRequest` or `Invalid`. The same request is refused again, whatever its
+/// continue token: only for a source paging by continue tokens (a 400 at a decimal offset is a
+/// vanished position, docs/DESIGN.md "Vanished positions").
+pub fn refused_for_good(failure: &Failure) -> bool {
+    matches!(failure.status, 400 | 422)
+        || failure
+            .reason
+            .as_deref()
+            .is_some_and(|r| matches!(r, "BadRequest" | "Invalid"))
+}
+
 /// Why a source is unreachable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnreachableCause {
@@ -126,10 +139,15 @@ impl Reach {
     }
 
     /// A request failed (and was not recovered from): the cause when the source is now
-    /// unreachable.
-    pub(crate) fn failed(&mut self, failure: &Failure) -> Option<UnreachableCause> {
+    /// unreachable. `apiserver`: the source pages an apiserver list by continue tokens, whose 400
+    /// and 422 are for good too ([`refused_for_good`]).
+    pub(crate) fn failed(
+        &mut self,
+        failure: &Failure,
+        apiserver: bool,
+    ) -> Option<UnreachableCause> {
         self.failures = self.failures.saturating_add(1);
-        let cause = if fails_for_good(failure) {
+        let cause = if fails_for_good(failure) || (apiserver && refused_for_good(failure)) {
             UnreachableCause::FailedForGood
         } else if self.failures >= MAX_FAILURES_IN_A_ROW {
             UnreachableCause::RepeatedFailures
@@ -215,14 +233,14 @@ mod tests {
     fn repeated_failures_set_a_source_aside_and_an_answer_starts_over() {
         let mut r = Reach::default();
         for _ in 1..MAX_FAILURES_IN_A_ROW {
-            assert_eq!(r.failed(&failure(503, None)), None);
+            assert_eq!(r.failed(&failure(503, None), false), None);
         }
         r.answered();
         for _ in 1..MAX_FAILURES_IN_A_ROW {
-            assert_eq!(r.failed(&failure(0, None)), None);
+            assert_eq!(r.failed(&failure(0, None), false), None);
         }
         assert_eq!(
-            r.failed(&failure(429, None)),
+            r.failed(&failure(429, None), false),
             Some(UnreachableCause::RepeatedFailures)
         );
         assert_eq!(
@@ -234,7 +252,7 @@ mod tests {
         assert!(!r.is_unreachable() && r.behind);
         assert!(!r.retry(), "nothing to retry");
         assert_eq!(
-            r.failed(&failure(501, Some("Unimplemented"))),
+            r.failed(&failure(501, Some("Unimplemented")), false),
             Some(UnreachableCause::FailedForGood)
         );
         let view = r
@@ -253,5 +271,30 @@ mod tests {
         assert!(!r.may_recover(), "the 17th recovery in a row is a failure");
         r.answered();
         assert!(r.may_recover());
+    }
+
+    #[test]
+    fn an_apiserver_refusal_is_for_good_only_for_a_source_paging_by_continue_tokens() {
+        for (status, reason) in [
+            (400, None),
+            (422, None),
+            (0, Some("BadRequest")),
+            (500, Some("Invalid")),
+        ] {
+            let f = failure(status, reason);
+            assert!(refused_for_good(&f), "{status} {reason:?}");
+            assert_eq!(
+                Reach::default().failed(&f, true),
+                Some(UnreachableCause::FailedForGood),
+                "a Kubernetes list: {status} {reason:?}"
+            );
+            assert_eq!(
+                Reach::default().failed(&f, false),
+                None,
+                "a plugin's offset: {status} {reason:?}"
+            );
+        }
+        assert!(!refused_for_good(&failure(410, Some("Expired"))));
+        assert!(!refused_for_good(&failure(503, None)));
     }
 }

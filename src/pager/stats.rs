@@ -43,6 +43,13 @@ pub struct SourceStats {
     /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
     /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
     pub streamed: bool,
+    /// An estimate of the items the source has not sent yet, as of the page: the
+    /// `remainingItemCount` of its last answer (a Kubernetes list's `metadata.remainingItemCount`:
+    /// the apiserver's count of keys after that chunk, not filtered by a selector) less the items
+    /// read since. `None` when its last answer gave none (a list's last chunk, a plugin). Not a
+    /// counter, as `streamed`; the data may change meanwhile, and a list that ends short of it is
+    /// `Page::truncated`.
+    pub remaining_items: Option<u64>,
 }
 
 /// Counters, one entry per source (in option order) plus totals.
@@ -90,6 +97,16 @@ impl SourceStats {
         "possibleRepeats",
         "cycledTokens",
     ];
+
+    /// The names of each source's estimates as JS reads them, in the order of
+    /// [`SourceStats::estimates`] (the boundary hands these names to JS with the counters, as
+    /// [`SourceStats::COUNTER_NAMES`]): values that may be absent (`null` in JS), not summed.
+    pub const ESTIMATE_NAMES: [&'static str; 1] = ["remainingItems"];
+
+    /// The estimates, in the order of [`SourceStats::ESTIMATE_NAMES`].
+    pub fn estimates(&self) -> [Option<u64>; 1] {
+        [self.remaining_items]
+    }
 
     /// The counters, in the order of [`SourceStats::COUNTER_NAMES`].
     pub fn counters(&self) -> [u64; 12] {

@@ -5,7 +5,8 @@
 //    (camelCase, default-valued fields omitted) or as @bufbuild/protobuf v1 message objects;
 //  - a Kubernetes List (`items`, `metadata.continue`, `metadata.resourceVersion`,
 //    `metadata.remainingItemCount`), whose items are Kubeapps summaries or Kubernetes objects
-//    (`metadata.name`, `metadata.namespace`, `spec.displayName`, `spec.shortDescription`, `spec.categories`).
+//    (`metadata.name`, `metadata.namespace`; `spec.displayName`, `spec.shortDescription` and
+//    `spec.categories` when they are a string, a string and an array of strings: any resource).
 // Also builds pages and stats for the pager in one call each. Never throws but for a custom
 // predicate's `PREDICATE_FAILED` (readChunk, caught by the wasm): a value it cannot read gives its
 // message. Keep the import and export lines as they are: scripts/package.mjs
@@ -60,9 +61,14 @@ function packKeys(items, check) {
       str(meta.namespace, i, "metadata.namespace");
       str(meta.name, i, "metadata.name");
       str(meta.name, i, "metadata.name");
-      str(spec.displayName, i, "spec.displayName");
-      str(spec.shortDescription, i, "spec.shortDescription");
-      [categories, field] = [spec.categories, "spec.categories"];
+      // Any resource's spec: its own `displayName`, `shortDescription` and `categories` (a
+      // PackageMetadata's) are read when they have those types, and are absent otherwise (a
+      // resource whose spec has fields of these names with other shapes is still a list item).
+      const text = (v) => (typeof v === "string" ? v : undefined);
+      str(text(spec.displayName), i, "spec.displayName");
+      str(text(spec.shortDescription), i, "spec.shortDescription");
+      const cats = spec.categories;
+      [categories, field] = [Array.isArray(cats) && cats.every((c) => typeof c === "string") ? cats : undefined, "spec.categories"];
     } else {
       throw new TypeError(`items[${i}] has neither availablePackageRef, installedPackageRef nor metadata`);
     }
@@ -199,17 +205,24 @@ function counted(into, counters, at, names) {
 
 /**
  * `PagerStats` from `counters` (a Uint32Array, see `counter`; from u32 `at` on): the totals'
- * counters, `itemsEmitted`, then each source's counters and `streamed` (1 or 0); `labels` names
- * the sources, `names` the counters in their order (the core's `SourceStats::COUNTER_NAMES`).
+ * counters, `itemsEmitted`, then each source's counters, `streamed` (1 or 0) and estimates (each
+ * 1 + it, 0: null); `labels` names the sources, `names` `{ counters, estimates }` in their order
+ * (the core's `SourceStats::COUNTER_NAMES` and `SourceStats::ESTIMATE_NAMES`).
  */
-function makeStats(counters, labels, names, at = 0) {
+function makeStats(counters, labels, { counters: names, estimates }, at = 0) {
   const c = at ? counters.subarray(at) : counters;
   const nc = names.length;
+  const ne = estimates.length;
   const stats = counted({}, c, 0, names);
   stats.itemsEmitted = counter(c, nc);
   stats.sources = labels.map((source, s) => {
-    const o = counted({ source }, c, nc + 1 + (nc + 1) * s, names);
-    o.streamed = counter(c, 2 * nc + 1 + (nc + 1) * s) === 1;
+    const at = nc + 1 + (nc + 1 + ne) * s;
+    const o = counted({ source }, c, at, names);
+    o.streamed = counter(c, at + nc) === 1;
+    for (let k = 0; k < ne; k++) {
+      const v = counter(c, at + nc + 1 + k);
+      o[estimates[k]] = v === 0 ? null : v - 1;
+    }
     return o;
   });
   return stats;
@@ -253,11 +266,12 @@ function pageChunk(items) {
  * item count n, n chunk slots (`pageChunk`), n indices,
  * then the counters (`makeStats`): item k is `chunks[slot k][index k]`, the very object fed;
  * `unreachable` the page's `UnreachableSource[]`. Without a `token`, the pager's `PagerStats` of
- * the counters in `data` instead. `names`: `{ flags, counters }`, the core's names of the page's
- * flags and counters (src/wasm/pager.rs: `PAGE_FLAGS`, `SourceStats::COUNTER_NAMES`).
+ * the counters in `data` instead. `names`: `{ flags, counters, estimates }`, the core's names of
+ * the page's flags, counters and estimates (src/wasm/pager.rs: `PAGE_FLAGS`,
+ * `SourceStats::COUNTER_NAMES`, `SourceStats::ESTIMATE_NAMES`).
  */
 function makePage(data, token, labels, unreachable, names) {
-  if (token === undefined) return makeStats(data, labels, names.counters);
+  if (token === undefined) return makeStats(data, labels, names);
   const [flags, n] = data;
   const items = new Array(n);
   const slots = chunks;
@@ -266,7 +280,7 @@ function makePage(data, token, labels, unreachable, names) {
   const page = { items, nextPageToken: token };
   names.flags.forEach((name, k) => (page[name] = ((flags >> k) & 1) !== 0));
   page.unreachable = unreachable;
-  page.stats = makeStats(data, labels, names.counters, 2 + 2 * n);
+  page.stats = makeStats(data, labels, names, 2 + 2 * n);
   return Object.assign(page, categoriesOf(labels));
 }
 

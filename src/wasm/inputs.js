@@ -9,6 +9,7 @@
 
 import { makeError } from "./errors.js";
 import { describe, isObject, wellFormed } from "./json.js";
+import { resourceSource } from "./kube.js";
 
 
 /** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
@@ -76,7 +77,7 @@ function causeText(cause) {
 
 // A shape is an array of fields `[name, kind, presence]`; a kind is STR, U32, MAP (an object of
 // strings: headers), an array of strings (one of them; read as its index), `{ of: kind }` (an
-// array) or a shape. Presence: REQUIRED; DEFAULTED, may be missing (a default fills it), `null` is
+// array), `{ either: shape }` (a string, or an object of that shape) or a shape. Presence: REQUIRED; DEFAULTED, may be missing (a default fills it), `null` is
 // the wrong type; OPTIONAL, missing or `null` is "not given".
 const STR = 1, U32 = 2, MAP = 3;
 const REQUIRED = 0, DEFAULTED = 1, OPTIONAL = 2;
@@ -90,6 +91,16 @@ const SOURCE = [
   ["order", ["name", "none"], OPTIONAL],
   ["filter", ["source", "pager"], OPTIONAL],
 ];
+// A source as the caller may write it: a plugin's, or any Kubernetes resource's (kube.js
+// `resourceSource` reads it into SOURCE: a resource is a string or `{ group?, version, resource }`).
+const RESOURCE = { either: [["group", STR, DEFAULTED], ["version", STR, REQUIRED], ["resource", STR, REQUIRED]] };
+const SOURCE_IN = [
+  ["plugin", STR, OPTIONAL],
+  ...SOURCE.slice(1),
+  ["resource", RESOURCE, OPTIONAL],
+  ["labelSelector", STR, OPTIONAL],
+  ["fieldSelector", STR, OPTIONAL],
+];
 const FILTER = [
   ["query", STR, DEFAULTED],
   ["categories", STRINGS, DEFAULTED],
@@ -102,13 +113,14 @@ const OPTIONS = [
   ["sources", { of: SOURCE }, REQUIRED],
   ["pageSize", U32, OPTIONAL],
   ["chunkLimit", U32, OPTIONAL],
-  ["sort", ["name", "displayName"], OPTIONAL],
+  ["sort", ["name", "displayName", "apiserver"], OPTIONAL],
   ["filter", FILTER, OPTIONAL],
   ["maxSourceItems", U32, OPTIONAL],
   ["maxChunksWithoutProgress", U32, OPTIONAL],
   // The locales in `Collation::ALL`'s order (src/collation.rs).
   ["collation", [["locale", ["root", "en"], DEFAULTED]], OPTIONAL],
 ];
+const OPTIONS_IN = [["sources", { of: SOURCE_IN }, REQUIRED], ...OPTIONS.slice(1)];
 const LISTS = ["available", "installed"];
 const KUBEAPPS_FETCHER = [
   ["baseUrl", STR, REQUIRED],
@@ -187,6 +199,7 @@ function readInput(value, shape) {
       if (!kind.includes(v)) fail(at, `expected one of ${kind.map((k) => `"${k}"`).join(", ")}`);
       return kind.indexOf(v);
     }
+    if (kind.either) return read(v, typeof v === "string" ? STR : kind.either, at);
     if (kind.of) {
       if (!Array.isArray(v)) expected("an array");
       return v.map((item, i) => read(item, kind.of, `${at}[${i}]`));
@@ -232,9 +245,13 @@ function readOptions(value) {
   if (value === undefined) {
     throw makeError("INVALID_OPTIONS", "invalid options: options: missing (new Pager(options) and Pager.resume(token, options) both take them)", { field: "options" });
   }
-  const o = readInput(value, OPTIONS);
+  const o = readInput(value, OPTIONS_IN);
+  o[0] = o[0].map(resourceSource);
   // `collation: {}` is the root collation (the locale's default).
   if (o[7]) o[7][0] ??= 0;
+  if (o[7] && o[3] === 2) {
+    throw makeError("INVALID_OPTIONS", 'invalid options: collation: sort "apiserver" is the apiserver\'s byte order (a collation orders name or displayName)', { field: "collation" });
+  }
   return pack(o, OPTIONS);
 }
 

@@ -26,6 +26,16 @@ pub(crate) fn filter_from_js(value: &JsValue) -> JsResult<FilterOptions> {
     Ok(crate::view::unpack_filter(&read_filter(value)?))
 }
 
+// kube.js (a resource source read into a `kubernetes` one, the multi-cluster fetcher) is imported
+// by inputs.js, not called by the wasm: declared here so that wasm-bindgen copies it beside the
+// other snippets (it copies every module a binding names, called or not).
+#[wasm_bindgen(module = "/src/wasm/kube.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = resourceKey)]
+    #[allow(dead_code)]
+    fn resource_key(resource: &JsValue, field: &str) -> String;
+}
+
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
 pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
     let options = crate::view::unpack_options(&read_options(value)?);

@@ -51,9 +51,10 @@ pub(crate) struct ItemRef {
 
 pub(crate) type CorePager = Pager<ItemRef>;
 
-/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's and
-/// whether it streamed (1 or 0); each u64 as its low and high u32. The counters go in the order of
-/// [`SourceStats::COUNTER_NAMES`], which JS gets with them (`Sources::names`).
+/// Appends the counters `makeStats` reads: the totals, `itemsEmitted`, then each source's,
+/// whether it streamed (1 or 0) and its estimates (each 1 + it, 0 for none); each u64 as its low
+/// and high u32. The counters go in the order of [`SourceStats::COUNTER_NAMES`], the estimates in
+/// that of [`SourceStats::ESTIMATE_NAMES`], which JS gets with them (`Sources::names`).
 fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
     let mut push = |n: u64| out.extend([n as u32, (n >> 32) as u32]);
     let total = stats.total();
@@ -65,6 +66,9 @@ fn push_counters(out: &mut Vec<u32>, stats: &Stats) {
             push(stats.items_emitted);
         } else {
             push(s.streamed.into());
+            for e in s.estimates() {
+                push(e.map_or(0, |r| r.saturating_add(1)));
+            }
         }
     }
 }
@@ -99,11 +103,13 @@ fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
 /// The names of a page's flags, in the order of their bits in `makePage`'s data (`page_to_js`).
 const PAGE_FLAGS: [&str; 5] = ["done", "inconsistent", "truncated", "reordered", "late"];
 
-/// What `makePage` names the page's flags and counters by: `{ flags, counters }`.
+/// What `makePage` names the page's flags, counters and each source's estimates by:
+/// `{ flags, counters, estimates }`.
 #[derive(serde::Serialize)]
 struct Names {
-    flags: [&'static str; 5],
-    counters: [&'static str; 11],
+    flags: &'static [&'static str],
+    counters: &'static [&'static str],
+    estimates: &'static [&'static str],
 }
 
 /// A page for JS: `{ items, nextPageToken, done, inconsistent, truncated, reordered, late,
@@ -112,7 +118,7 @@ pub(crate) fn page_to_js(page: Page<ItemRef>, sources: &Sources) -> JsValue {
     let labels = &sources.labels_js;
     let n = page.items.len();
     // `makePage`'s data: flags, n, each item's chunk slot, each item's index, the counters.
-    let mut data = Vec::with_capacity(2 + 2 * n + 20 * (1 + page.stats.sources.len()));
+    let mut data = Vec::with_capacity(2 + 2 * n + 30 * (1 + page.stats.sources.len()));
     let flags = [
         page.done,
         page.inconsistent,
@@ -379,8 +385,8 @@ pub(crate) struct Sources {
     labels: Vec<String>,
     /// The same labels as a JS array, for the pages' stats and `nextPage`'s errors.
     pub(crate) labels_js: JsValue,
-    /// [`Names`] as JS: what `makePage` names the page's flags ([`PAGE_FLAGS`]) and the counters
-    /// ([`SourceStats::COUNTER_NAMES`]) by.
+    /// [`Names`] as JS: what `makePage` names the page's flags ([`PAGE_FLAGS`]), the counters
+    /// ([`SourceStats::COUNTER_NAMES`]) and the estimates ([`SourceStats::ESTIMATE_NAMES`]) by.
     names: JsValue,
     /// The custom predicate's judges for `readChunk` (`super::predicate::judges`), or undefined.
     judges: JsValue,
@@ -400,8 +406,9 @@ impl JsPager {
                 labels,
                 labels_js,
                 names: to_js(&Names {
-                    flags: PAGE_FLAGS,
-                    counters: SourceStats::COUNTER_NAMES,
+                    flags: &PAGE_FLAGS,
+                    counters: &SourceStats::COUNTER_NAMES,
+                    estimates: &SourceStats::ESTIMATE_NAMES,
                 }),
                 judges,
             }),

@@ -48,6 +48,43 @@ export interface SourceOptions {
 }
 
 /**
+ * An API resource: `{ group, version, resource }` (`group` `""` or left out: the core group, as
+ * `/api/v1`), or a string: kubectl's fully qualified name `resource.version.group`
+ * (`"deployments.v1.apps"`, `"pods.v1"`) or the list path (`"/apis/apps/v1/deployments"`,
+ * `"/api/v1/pods"`).
+ */
+export type KubernetesResource = { group?: string; version: string; resource: string } | string;
+
+/**
+ * One source: any Kubernetes resource, listed by an apiserver in a cluster, over one namespace or
+ * all of them (issue 25). The pager reads it as a `kubernetes` source whose `plugin` is the list's
+ * name, `resource.version.group` and its selectors as a URL query (`pods.v1?labelSelector=app%3Dweb`:
+ * what the page's `unreachable`, stats and errors name it by, with its cluster and namespace, and
+ * what each {@link ChunkRequest.source} carries for {@link kubernetesFetcher}). Its items are the
+ * objects (`metadata.namespace`, `metadata.name`): identity cluster/namespace/name. Under
+ * `sort: "apiserver"` it streams with its continue tokens over all namespaces too; under
+ * `sort: "name"` one over all namespaces is read whole. `labelSelector` and `fieldSelector` go to
+ * the apiserver, which filters (a selector it refuses, 400, sets the source aside).
+ */
+export interface ResourceSourceOptions {
+  /** The cluster: a key of {@link KubernetesFetcherOptions.clusters}. Default `""`. */
+  cluster?: string;
+  resource: KubernetesResource;
+  /** Namespace; default `""`: all namespaces (and a cluster-scoped resource's only list). */
+  namespace?: string;
+  /** A label selector, as `kubectl -l` takes it (`app=web,tier!=db`). */
+  labelSelector?: string;
+  /** A field selector, as `kubectl --field-selector` takes it (`status.phase=Running`). */
+  fieldSelector?: string;
+  /** As {@link SourceOptions.order}. */
+  order?: "name" | "none";
+  /** As {@link SourceOptions.filter} (default `"pager"`: the pager's own `filter`, if any, applies besides the selectors). */
+  filter?: "source" | "pager";
+  /** Only `"kubernetes"`, if given. */
+  kind?: "kubernetes";
+}
+
+/**
  * Kubeapps `FilterOptions` plus `plugins`. Empty = everything. Every field but `plugins` is sent to
  * the sources that filter (see {@link SourceOptions.filter}), which apply their own rules; for the
  * sources the pager filters, the rules below apply to every item.
@@ -126,7 +163,7 @@ export interface PagerOptions<T = any> {
    * half of one (3,072 bytes), else `INVALID_OPTIONS` (`field: "sources"`). The number of sources
    * also sets the longest item key a pager takes: see {@link ChunkResponse}.
    */
-  sources: readonly SourceOptions[];
+  sources: readonly (SourceOptions | ResourceSourceOptions)[];
   /** Items per page, 1 to 10,000; default 20. May differ from the token's on resume. */
   pageSize?: number;
   /** Items per backend request (`limit`), 1 to 10,000; default 500. */
@@ -135,8 +172,12 @@ export interface PagerOptions<T = any> {
    * The field the merge orders by: `"name"` (Kubeapps core) or `"displayName"` (the dashboard;
    * an empty one sorts as the name). Without a `collation`: `name` by bytes, `displayName`
    * case-insensitively (Unicode's default lowercase), then by bytes. Default `"name"`.
+   * `"apiserver"`: the order an apiserver lists in, `namespace/name` by bytes (its storage keys,
+   * `/registry/<resource>/<namespace>/<name>`; an item without a namespace by its name): every
+   * `kubernetes` source streams under it, over all namespaces too, and the clusters' lists merge
+   * in it (ties across clusters by cluster). No `collation` with it (`INVALID_OPTIONS`).
    */
-  sort?: "name" | "displayName";
+  sort?: "name" | "displayName" | "apiserver";
   /**
    * Orders the sort field in a natural, locale-aware order instead: see {@link CollationOptions}.
    * Only the `"kubeapps-pager/collation"` entry has the collator; the others throw
@@ -358,10 +399,19 @@ export interface SourceStats {
    * after it was found out of order: `wholeReadSwitches`).
    */
   streamed: boolean;
+  /**
+   * An estimate of the items the source has not sent yet, as of the page: the
+   * `metadata.remainingItemCount` of its last answer (the apiserver's count of keys after that
+   * chunk; a selector does not narrow it) less the items read since; `null` when its last answer
+   * had none (a list's last chunk, a plugin, a list under a selector). The list may change
+   * meanwhile: a list that ends short of it is `page.truncated`. E.g. "about 41,000 more pods":
+   * the sum over the sources.
+   */
+  remainingItems: number | null;
 }
 
 /** Counters: totals plus one entry per source. */
-export interface PagerStats extends Omit<SourceStats, "source" | "streamed"> {
+export interface PagerStats extends Omit<SourceStats, "source" | "streamed" | "remainingItems"> {
   itemsEmitted: number;
   sources: SourceStats[];
 }
@@ -509,6 +559,41 @@ export interface KubernetesListFetcherOptions {
   /** As {@link KubeappsFetcherOptions.headers}. */
   headers?: Record<string, string>;
 }
+
+/** One cluster of {@link kubernetesFetcher}: where its apiserver's paths go under. */
+export interface KubernetesClusterOptions {
+  /**
+   * The URL the apiserver's paths go under, without a query or fragment: `kubectl proxy`'s
+   * `"http://127.0.0.1:8001"`, a dashboard's proxy (Headlamp: `"/clusters/east"`), the apiserver.
+   */
+  baseUrl: string;
+  /** As {@link KubeappsFetcherOptions.headers} (e.g. this cluster's `Authorization`). */
+  headers?: Record<string, string>;
+}
+
+/** Options of {@link kubernetesFetcher}. */
+export interface KubernetesFetcherOptions {
+  /** Cluster name (a source's `cluster`) → where its lists are, at least one. */
+  clusters: Record<string, KubernetesClusterOptions>;
+}
+
+/**
+ * One `fetchChunk` for {@link ResourceSourceOptions} sources over many clusters: each request is
+ * `GET {baseUrl}/api/<version>[/namespaces/<ns>]/<resource>` (the core group) or
+ * `/apis/<group>/<version>[/namespaces/<ns>]/<resource>` of its source's cluster, with `limit`,
+ * `continue`, `labelSelector` and `fieldSelector`, and resolves with the `KubernetesList`, each
+ * item given `cluster`, its source's cluster name (unless it has one: a page's items then say
+ * where each came from). Rejects
+ * with `SOURCE_FAILED` naming the source (`details.source`, `url`, `status`, `reason`,
+ * `continue`, `body`; `cause`: the `Response` or the network error): a non-2xx answer with its
+ * status (a `Status` body's `reason` and `metadata.continue` too: 410 Expired recovers, 404 an
+ * unknown resource and 400 a refused selector set the source aside, the page names it and the
+ * other clusters go on); no answer, status 0 (retried, set aside after 5 in a row); an answer
+ * that is no JSON (an HTML page: a `baseUrl` that is no apiserver), `reason: "NotFound"`, set
+ * aside; a cluster not in `clusters`, 404. An abort rejects as `fetch` does. Uses the global
+ * `fetch` (no `init()` needed). Throws `INVALID_OPTIONS` for bad options.
+ */
+export function kubernetesFetcher(options: KubernetesFetcherOptions): FetchChunk<KubernetesList>;
 
 /**
  * A `fetchChunk` for the kubeapps-apis REST gateway. `options`: `{ baseUrl, context?, headers? }`;

@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(new URL("package.json", root), "utf8"))
 
 const PAGER_EXPORTS = [
   "PageWindow", "Pager", "PagerError", "connectFetcher", "default", "init", "kubeappsFetcher",
-  "kubeappsFilterOptions", "kubernetesListFetcher", "readPageToken", "wasmMemoryBytes", "writePageToken",
+  "kubeappsFilterOptions", "kubernetesFetcher", "kubernetesListFetcher", "readPageToken", "wasmMemoryBytes", "writePageToken",
 ];
 const CODEC_EXPORTS = [
   "PagerError", "decodeContinueToken", "decodeKubeappsToken", "decodePageToken", "default",

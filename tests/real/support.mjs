@@ -37,7 +37,8 @@ export function useServices() {
     await holder.services?.stop();
   });
   holder.server = async (options = {}) => {
-    const s = await startRealServer({ port: 0, services: holder.services, ...options });
+    // No Cluster view pods unless a test asks for them (`clusterPods`): loading them takes time.
+    const s = await startRealServer({ port: 0, services: holder.services, clusterPods: 0, ...options });
     holder.servers.push(s);
     s.base = s.url.replace(/\/$/, "");
     s.get = async (p) => {

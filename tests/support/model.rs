@@ -230,6 +230,31 @@ pub struct Scenario {
     pub order_seed: u64,
     /// Names padded to the Kubernetes maximum (253 bytes; identifiers longer still).
     pub long_keys: bool,
+    /// Issue 25's cluster view: merged in the apiserver's order (`namespace/name`), every
+    /// Kubernetes source a resource listed over all namespaces of its cluster (plugin
+    /// [`RESOURCE`]), its items spread over [`NAMESPACES`]. Only [`cluster_scenario`] sets it.
+    pub apiserver: bool,
+}
+
+/// The resource a cluster scenario's Kubernetes sources list (their `plugin`).
+pub const RESOURCE: &str = "v1/pods";
+
+/// The strategy of cluster runs (issue 25): [`scenario`]'s runs, each Kubernetes source a list
+/// over all namespaces, merged in the apiserver's order. A strategy of its own so that
+/// [`scenario`]'s runs for a seed stay what they were.
+pub fn cluster_scenario() -> impl Strategy<Value = Scenario> {
+    scenario().prop_map(|mut sc| {
+        sc.apiserver = true;
+        sc.sort_display = false;
+        sc.collation = None;
+        sc
+    })
+}
+
+/// The namespace an item of an all-namespaces source lives in (from its generated fields: no
+/// draw of its own, see [`cluster_scenario`]).
+fn spread_namespace(g: &ItemGen) -> &'static str {
+    NAMESPACES[(g.desc as usize + g.repo as usize) % NAMESPACES.len()]
 }
 
 fn name() -> impl Strategy<Value = String> {
@@ -385,6 +410,7 @@ pub fn scenario() -> impl Strategy<Value = Scenario> {
                     order,
                     order_seed,
                     long_keys,
+                    apiserver: false,
                 }
             },
         )
@@ -421,6 +447,15 @@ pub fn item_in(g: &ItemGen, long_keys: bool) -> ItemFields {
     it
 }
 
+/// [`item_in`], in its own namespace ([`spread_namespace`]) when its source lists all namespaces.
+fn placed_in(g: &ItemGen, long_keys: bool, all_namespaces: bool) -> ItemFields {
+    let mut it = item_in(g, long_keys);
+    if all_namespaces {
+        it.namespace = spread_namespace(g).to_string();
+    }
+    it
+}
+
 /// The item an [`ItemGen`] stands for (plugin, cluster, namespace come from its source).
 pub fn item(g: &ItemGen) -> ItemFields {
     ItemFields {
@@ -447,11 +482,16 @@ pub fn setup(sc: &Scenario) -> Setup {
             } => 1,
             _ => g.plugin as usize % 3,
         };
-        let mut id = SourceId::new(
-            PLUGINS[plugin],
-            CLUSTERS[g.cluster as usize % 2],
-            NAMESPACES[g.namespace as usize % 3],
-        );
+        let kube_cluster = sc.apiserver && matches!(g.kind, KindGen::Kubernetes { .. });
+        let mut id = if kube_cluster {
+            SourceId::new(RESOURCE, CLUSTERS[g.cluster as usize % 2], "")
+        } else {
+            SourceId::new(
+                PLUGINS[plugin],
+                CLUSTERS[g.cluster as usize % 2],
+                NAMESPACES[g.namespace as usize % 3],
+            )
+        };
         if used.contains(&id) {
             id.namespace = format!("ns-{i}");
         }
@@ -524,8 +564,9 @@ pub fn setup(sc: &Scenario) -> Setup {
         let mut names = HashSet::new();
         let mut items = Vec::new();
         for ig in &g.items {
-            let it = item_in(ig, sc.long_keys);
-            if !ids.insert(it.identifier.clone()) || (kube && !names.insert(it.name.clone())) {
+            let it = placed_in(ig, sc.long_keys, id.namespace.is_empty());
+            let object_key = format!("{}/{}", it.namespace, it.name);
+            if !ids.insert(it.identifier.clone()) || (kube && !names.insert(object_key)) {
                 continue;
             }
             items.push(it);
@@ -543,6 +584,7 @@ pub fn setup(sc: &Scenario) -> Setup {
         page_size: sc.page_size,
         chunk_limit: sc.chunk_limit,
         sort: match (sc.sort_display, sc.collation) {
+            _ if sc.apiserver => SortOrder::Apiserver,
             (false, None) => SortOrder::Name,
             (true, None) => SortOrder::DisplayName,
             (false, Some(c)) => SortOrder::Collated(SortField::Name, c),
@@ -565,16 +607,22 @@ pub fn run_scenario(sc: &Scenario) -> Figures {
         1 => AnswerOrder::Lifo,
         _ => AnswerOrder::Random(SplitMix(sc.order_seed)),
     };
-    let n = setup.sources.len();
+    let spread: Vec<bool> = setup
+        .sources
+        .iter()
+        .map(|s| s.id.namespace.is_empty())
+        .collect();
     for step in &sc.steps {
-        apply(&mut run, step, n, sc.long_keys);
+        apply(&mut run, step, &spread, sc.long_keys);
     }
     run.drain(MAX_PAGES);
     run.check_complete();
     run.figures.clone()
 }
 
-fn apply(run: &mut Run, step: &StepGen, n: usize, long_keys: bool) {
+/// Plays one step; `spread[i]`: source i lists all namespaces (see [`placed_in`]).
+fn apply(run: &mut Run, step: &StepGen, spread: &[bool], long_keys: bool) {
+    let n = spread.len();
     let at = |src: u8| src as usize % n;
     match step {
         StepGen::Page => {
@@ -586,12 +634,12 @@ fn apply(run: &mut Run, step: &StepGen, n: usize, long_keys: bool) {
             }
         }
         StepGen::Insert { .. } | StepGen::Delete { .. } | StepGen::Update { .. } => {
-            if let Some((src, m)) = mutation(step, n, long_keys) {
+            if let Some((src, m)) = mutation(step, spread, long_keys) {
                 run.sim.mutate(src, m);
             }
         }
         StepGen::Meanwhile { change, .. } => {
-            if let Some((src, m)) = mutation(change, n, long_keys) {
+            if let Some((src, m)) = mutation(change, spread, long_keys) {
                 run.sim.defer(src, m);
             }
         }
@@ -640,10 +688,13 @@ fn apply(run: &mut Run, step: &StepGen, n: usize, long_keys: bool) {
 }
 
 /// The sim's change for an insert, delete or update step.
-fn mutation(step: &StepGen, n: usize, long_keys: bool) -> Option<(usize, Mutation)> {
-    let at = |src: u8| src as usize % n;
+fn mutation(step: &StepGen, spread: &[bool], long_keys: bool) -> Option<(usize, Mutation)> {
+    let at = |src: u8| src as usize % spread.len();
     Some(match step {
-        StepGen::Insert { src, item: g } => (at(*src), Mutation::Insert(item_in(g, long_keys))),
+        StepGen::Insert { src, item: g } => (
+            at(*src),
+            Mutation::Insert(placed_in(g, long_keys, spread[at(*src)])),
+        ),
         StepGen::Delete { src, pick } => (at(*src), Mutation::Delete(*pick as usize)),
         // Known limit (DESIGN.md): an update keeps the sort key fields.
         StepGen::Update {
@@ -694,6 +745,7 @@ fn bad_resume_step(run: &mut Run, bad: &BadResume) {
             options.sort = match options.sort {
                 SortOrder::Name => SortOrder::DisplayName,
                 SortOrder::DisplayName => SortOrder::Name,
+                SortOrder::Apiserver => SortOrder::Name,
                 // Another collation of the same field (en and root order alike: the token is
                 // still bound to the one it was made under).
                 SortOrder::Collated(f, Collation::Root) => SortOrder::Collated(f, Collation::En),

@@ -14,6 +14,8 @@ pub type RefKey = Vec<String>;
 /// `name`: (name, plugin, cluster, namespace, identifier);
 /// `displayName`: (lowercase(d), d, plugin, cluster, namespace, identifier)
 /// where d is the displayName, or the name when the displayName is empty;
+/// `apiserver`: (namespace + "/" + name, or the name alone without a namespace, plugin, ...),
+/// as an apiserver's storage keys `/registry/<resource>/<namespace>/<name>` sort;
 /// collated: (the collation's sort key of f, f, plugin, ...) where f is the name or d, the sort
 /// key as ICU4X writes it for the locale ([`ref_collation_key`]) in hex (hex digits keep the
 /// bytes' order, prefixes included).
@@ -26,6 +28,8 @@ pub fn ref_key(sort: SortOrder, it: &ItemFields) -> RefKey {
     };
     let mut key = match sort {
         SortOrder::Name => vec![it.name.clone()],
+        SortOrder::Apiserver if it.namespace.is_empty() => vec![it.name.clone()],
+        SortOrder::Apiserver => vec![format!("{}/{}", it.namespace, it.name)],
         SortOrder::DisplayName => vec![d.to_lowercase(), d.clone()],
         SortOrder::Collated(field, c) => {
             let f = if field == SortField::Name {

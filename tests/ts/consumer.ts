@@ -10,7 +10,9 @@ import init, {
   PagerError,
   kubeappsFetcher,
   kubernetesListFetcher,
+  kubernetesFetcher,
   wasmMemoryBytes,
+  type KubernetesList,
   type PagerOptions,
   type PagerErrorCode,
   type ChunkRequest,
@@ -99,6 +101,19 @@ async function main(signal: AbortSignal): Promise<void> {
   const fetchChunk: FetchChunk = kubeappsFetcher({ baseUrl: "/apis", context: { cluster: "default" }, headers: { Authorization: "Bearer x" } });
   const listFetch: FetchChunk = kubernetesListFetcher({ url: "/apis/x/v1/namespaces/kubeapps/things" });
   void listFetch;
+  // Issue 25: any resource across clusters, merged in the apiserver's order.
+  const clusterFetch: FetchChunk<KubernetesList> = kubernetesFetcher({ clusters: { east: { baseUrl: "/clusters/east", headers: { Authorization: "Bearer e" } }, west: { baseUrl: "http://127.0.0.1:8001" } } });
+  const clusterOptions: PagerOptions = {
+    sources: [
+      { cluster: "east", resource: { version: "v1", resource: "pods" }, labelSelector: "app=web" },
+      { cluster: "west", resource: "deployments.v1.apps", namespace: "shop", fieldSelector: "metadata.name!=x" },
+      { cluster: "west", resource: "/api/v1/pods" },
+    ],
+    sort: "apiserver",
+  };
+  // @ts-expect-error: a resource source names its cluster's resource, not a plugin's shape
+  const badResource: PagerOptions = { sources: [{ cluster: "east", resource: { group: "apps" } }] };
+  void clusterFetch, clusterOptions, badResource;
   try {
     const page: Page<Summary> = await pager.nextPage(fetchChunk, { signal });
     const names: string[] = page.items.map((s) => s.name);

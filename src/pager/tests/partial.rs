@@ -510,3 +510,22 @@ fn a_source_behind_with_nothing_consumed_is_reloaded_without_a_loss() {
     all.sort();
     assert_eq!(all, ["b", "c", "m", "n", "x", "y"], "each item once");
 }
+
+#[test]
+fn an_apiserver_refusing_a_list_with_400_sets_that_source_aside_and_the_others_go_on() {
+    // A selector the apiserver cannot parse: 400 BadRequest on every request, whatever its
+    // continue token. The Kubernetes source (kapp) is set aside at once; the others list on.
+    let mut env = Env::new(three(6), 50, 4);
+    env.fakes[2].down = Some(400);
+    let mut p = env.pager();
+    let pages = drain(&mut env, &mut p, 20);
+    let last = pages.last().unwrap();
+    assert!(last.done, "the list ends but for the refused source");
+    assert_eq!(last.unreachable.len(), 1);
+    let u = &last.unreachable[0];
+    assert_eq!((u.source_index, u.status), (2, 400));
+    assert_eq!(u.cause, UnreachableCause::FailedForGood);
+    assert_eq!(env.fakes[2].requests, 1, "asked once, not again and again");
+    let shown: usize = pages.iter().map(|pg| pg.items.len()).sum();
+    assert_eq!(shown, 12, "helm's and flux's items, all of them");
+}
