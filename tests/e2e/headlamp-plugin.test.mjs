@@ -10,6 +10,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -22,6 +23,7 @@ const EXAMPLE = join(ROOT, "examples/headlamp-plugin");
 const MAIN_JS = join(EXAMPLE, "dist/main.js");
 const PLUGIN = "kubeapps-pager-headlamp-plugin";
 const ROUTE = "/kubeapps-packages";
+const PODS_ROUTE = "/pods-across-clusters";
 
 /** The newest modification time among `paths` (files, or folders walked). */
 function newest(...paths) {
@@ -106,11 +108,12 @@ after(async () => {
  * Opens the host page with `config` preset in the plugin's ConfigStore and waits until the route
  * is mounted. Records every request URL. Returns `{ page, errors, requests }`.
  */
-async function openPlugin(config) {
+async function openPlugin(config, { route = ROUTE, clusters } = {}) {
   const { page, errors } = await openPage(browser, "about:blank");
   const requests = [];
   page.on("request", (r) => requests.push(r.url()));
-  const params = new URLSearchParams({ plugin: PLUGIN, route: ROUTE, config: JSON.stringify(config) });
+  const params = new URLSearchParams({ plugin: PLUGIN, route, config: JSON.stringify(config) });
+  if (clusters) params.set("clusters", JSON.stringify(clusters));
   await page.goto(`${server.url}index.html?${params}`);
   await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60_000 });
   const ready = await page.evaluate(() => ({ ready: document.body.dataset.ready, error: document.body.dataset.error }));
@@ -118,13 +121,13 @@ async function openPlugin(config) {
   return { page, errors, requests };
 }
 
-/** The list's `{ state, count }` once no page is loading. */
-async function settled(page) {
-  await page.waitForFunction(() => {
-    const state = document.querySelector('[data-testid="kubeapps-packages"]')?.dataset.state;
+/** The list's (`data-testid` `list`) `{ state, count, late, firstIndex }` once no page is loading. */
+async function settled(page, list = "kubeapps-packages") {
+  await page.waitForFunction((list) => {
+    const state = document.querySelector(`[data-testid="${list}"]`)?.dataset.state;
     return state !== undefined && state !== "loading";
-  }, null, { timeout: 60_000 });
-  return page.$eval('[data-testid="kubeapps-packages"]', (e) => ({
+  }, list, { timeout: 60_000 });
+  return page.$eval(`[data-testid="${list}"]`, (e) => ({
     state: e.dataset.state,
     count: Number(e.dataset.count),
     late: Number(e.dataset.late),
@@ -136,10 +139,10 @@ async function settled(page) {
 const rowIds = (page) => page.$$eval("[data-identity]", (rows) => rows.map((r) => r.dataset.identity));
 
 /** Scrolls the last row into view until the list is done; returns the rows' identities in order and the pages it took. */
-async function scrollToEnd(page, maxScrolls = 200) {
+async function scrollToEnd(page, list = "kubeapps-packages", maxScrolls = 200) {
   for (let scrolls = 0; scrolls < maxScrolls; scrolls++) {
-    const s = await settled(page);
-    if (s.state === "error") throw new Error(await page.textContent('[data-testid="kubeapps-error"]'));
+    const s = await settled(page, list);
+    if (s.state === "error") throw new Error(await page.textContent(`[data-testid="${list}-error"]`));
     if (s.state === "done") {
       const ids = await page.$$eval("[data-identity]", (rows) => rows.map((r) => r.dataset.identity));
       return { ids, scrolls };
@@ -147,11 +150,11 @@ async function scrollToEnd(page, maxScrolls = 200) {
     await page.$eval("tbody tr:last-child", (row) => row.scrollIntoView());
     // A page adds rows to the list, or late items only (a source back after a Retry).
     await page.waitForFunction(
-      (before) => {
-        const e = document.querySelector('[data-testid="kubeapps-packages"]');
+      ([list, before]) => {
+        const e = document.querySelector(`[data-testid="${list}"]`);
         return Number(e.dataset.count) + Number(e.dataset.late) > before || ["done", "error"].includes(e.dataset.state);
       },
-      s.count + s.late,
+      [list, s.count + s.late],
       { timeout: 60_000 }
     );
   }
@@ -168,7 +171,7 @@ async function demoConfig(extra = {}) {
 /** The requests for a .wasm file. */
 const wasmFileRequests = (requests) => requests.filter((u) => /\.wasm(\?|$)/.test(u));
 
-test("the plugin registers its route, sidebar entry and settings in Headlamp's store", async () => {
+test("the plugin registers its routes, sidebar entries and settings in Headlamp's store", async () => {
   const { page, errors } = await openPlugin(await demoConfig());
   const reg = await page.evaluate(() => {
     const r = window.harness.registrations();
@@ -178,8 +181,14 @@ test("the plugin registers its route, sidebar entry and settings in Headlamp's s
       settings: r.settings,
     };
   });
-  assert.deepEqual(reg.routes, [{ path: ROUTE, sidebar: "kubeapps-packages", exact: true }]);
-  assert.deepEqual(reg.sidebar, [{ name: "kubeapps-packages", url: ROUTE, label: "Kubeapps packages" }]);
+  assert.deepEqual(reg.routes, [
+    { path: ROUTE, sidebar: "kubeapps-packages", exact: true },
+    { path: PODS_ROUTE, sidebar: "pods-across-clusters", exact: true },
+  ]);
+  assert.deepEqual(reg.sidebar, [
+    { name: "kubeapps-packages", url: ROUTE, label: "Kubeapps packages" },
+    { name: "pods-across-clusters", url: PODS_ROUTE, label: "Pods across clusters" },
+  ]);
   assert.deepEqual(reg.settings, [PLUGIN]);
   await settled(page);
   assert.deepEqual(errors, []);
@@ -320,4 +329,78 @@ test("the position is in the URL: a reload reopens the page being read, and Show
   assert.equal(await page.$('[data-testid="kubeapps-previous"]'), null, "at the start: nothing earlier");
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+/**
+ * An apiserver-like server for the "Pods across clusters" route, as Headlamp's backend proxies
+ * each cluster (`/clusters/<name>/api/v1/pods`): each cluster's pods in the apiserver's order
+ * (namespace/name), `limit` and `continue` (an opaque offset), `resourceVersion`,
+ * `remainingItemCount`; a cluster it does not have answers 404 with a `Status`. It sends CORS
+ * headers (the plugin's "Headlamp backend URL" setting points at it, another origin than the
+ * page). `requests` records each path and query.
+ */
+async function clusterProxy(fleet) {
+  const requests = [];
+  const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*" };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    if (req.method === "OPTIONS") return res.writeHead(204, cors).end();
+    requests.push(url.pathname + url.search);
+    const json = (status, body) => res.writeHead(status, { ...cors, "content-type": "application/json" }).end(JSON.stringify(body));
+    const m = /^\/clusters\/([^/]+)\/api\/v1\/pods$/.exec(url.pathname);
+    const pods = m && fleet[decodeURIComponent(m[1])];
+    if (!pods) return json(404, { kind: "Status", apiVersion: "v1", status: "Failure", reason: "NotFound", code: 404, message: "the server could not find the requested resource" });
+    const limit = Number(url.searchParams.get("limit") ?? 0) || pods.length;
+    const token = url.searchParams.get("continue");
+    const offset = token ? Number(Buffer.from(token, "base64url").toString()) : 0;
+    const end = Math.min(offset + limit, pods.length);
+    const metadata = { resourceVersion: "4242" };
+    if (end < pods.length) Object.assign(metadata, { continue: Buffer.from(String(end)).toString("base64url"), remainingItemCount: pods.length - end });
+    json(200, { kind: "PodList", apiVersion: "v1", metadata, items: pods.slice(offset, end) });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, requests, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** `count` pods of `cluster` over three namespaces, in the apiserver's order; some names recur in every cluster. */
+function podsOf(cluster, count) {
+  const pods = [];
+  for (let i = 0; i < count; i++) {
+    const namespace = ["default", "kube-system", "web"][i % 3];
+    const name = i % 4 === 0 ? `shared-${i}` : `${cluster}-app-${String(i).padStart(3, "0")}`;
+    pods.push({ metadata: { namespace, name, uid: `${cluster}-${i}` }, spec: { nodeName: `${cluster}-node-${i % 2}` }, status: { phase: "Running" } });
+  }
+  const key = (p) => `${p.metadata.namespace}/${p.metadata.name}`;
+  return pods.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+test("Pods across clusters: every pod of the clusters Headlamp knows, once, in the apiserver's order, paged per cluster; a cluster whose proxy has no pods is named", async () => {
+  const fleet = { east: podsOf("east", 70), north: podsOf("north", 45), west: podsOf("west", 60) };
+  const proxy = await clusterProxy(fleet);
+  try {
+    const clusters = ["east", "gone", "north", "west"];
+    const { page, errors } = await openPlugin({ pageSize: 25, headlampBackendUrl: proxy.url }, { route: PODS_ROUTE, clusters });
+    const { ids, scrolls } = await scrollToEnd(page, "cluster-pods");
+    // The apiserver's order: namespace/name by bytes, a name in several clusters by cluster.
+    const expected = Object.entries(fleet)
+      .flatMap(([cluster, pods]) => pods.map((p) => ({ cluster, key: `${p.metadata.namespace}/${p.metadata.name}` })))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0))
+      .map((p) => `${p.cluster}/${p.key}`);
+    assert.equal(new Set(ids).size, ids.length, "no pod twice");
+    assert.deepEqual(ids, expected, "every pod once, in the apiserver's order");
+    assert.ok(scrolls >= Math.ceil(expected.length / 25) - 1, `loaded page by page (${scrolls} scrolls)`);
+    // Through each cluster's proxy path, with the apiserver's paging parameters.
+    for (const c of clusters) assert.ok(proxy.requests.some((r) => r.startsWith(`/clusters/${c}/api/v1/pods?limit=`)), `asked ${c}`);
+    const banner = await page.textContent('[data-testid="cluster-pods-unreachable"]');
+    assert.match(banner, /pods\.v1\/gone\/ \(HTTP 404\)/);
+    assert.doesNotMatch(banner, /east|north|west/);
+    // Its position in the URL under its own parameter.
+    assert.match(new URL(page.url()).searchParams.get("pods-page") ?? "", /^\d+\./);
+    await page.screenshot({ path: screenshotPath("headlamp-plugin-pods") });
+    // The 404 of the cluster that has none is logged by Chromium as a failed load; nothing else may fail.
+    assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+    await page.close();
+  } finally {
+    await proxy.close();
+  }
 });
