@@ -176,9 +176,37 @@ impl SortOrder {
         namespace: &str,
         identifier: &str,
     ) -> SortKey {
-        let identity_len = plugin.len() + cluster.len() + namespace.len() + identifier.len();
-        // Worst case for displayName: lowercase may grow the text (at most 3x per char).
-        let mut out = Vec::with_capacity(2 * sort_value.len() + identity_len + 12);
+        self.build_key(
+            sort_value,
+            Context::Parts([plugin, cluster, namespace]),
+            identifier,
+        )
+    }
+
+    /// [`SortOrder::key_of`] of an item whose plugin, cluster and namespace are those `context`
+    /// holds encoded ([`encode_context`]): the same bytes, with one copy for the three.
+    pub(crate) fn key_in_context(self, item: &FieldsRef<'_>, context: &[u8]) -> SortKey {
+        self.build_key(
+            &self.sort_value(item),
+            Context::Encoded(context),
+            item.identifier,
+        )
+    }
+
+    fn build_key(self, sort_value: &str, context: Context<'_>, identifier: &str) -> SortKey {
+        let context_len = match &context {
+            Context::Parts(parts) => parts.iter().map(|p| p.len() + 2).sum(),
+            Context::Encoded(bytes) => bytes.len(),
+        };
+        // The exact size of a key without escapes; for displayName, room for the lowercase
+        // (which may grow the text: at most 3x per char) and its terminator.
+        let derived = if self.derived_primary() {
+            sort_value.len() + 2
+        } else {
+            0
+        };
+        let mut out =
+            Vec::with_capacity(derived + sort_value.len() + context_len + identifier.len() + 4);
         if let Some(collation) = self.collation() {
             push_collation_key(&mut out, collation, sort_value);
         } else if self == SortOrder::DisplayName {
@@ -190,12 +218,34 @@ impl SortOrder {
             }
         }
         push_component(&mut out, sort_value);
-        push_component(&mut out, plugin);
-        push_component(&mut out, cluster);
-        push_component(&mut out, namespace);
+        match context {
+            Context::Parts(parts) => {
+                for part in parts {
+                    push_component(&mut out, part);
+                }
+            }
+            Context::Encoded(bytes) => out.extend_from_slice(bytes),
+        }
         push_component(&mut out, identifier);
         SortKey(out)
     }
+}
+
+/// A key's plugin, cluster and namespace: as text, or already encoded ([`encode_context`]).
+enum Context<'a> {
+    Parts([&'a str; 3]),
+    Encoded(&'a [u8]),
+}
+
+/// The plugin, cluster and namespace components of a key, encoded as a key holds them (escaped,
+/// each terminated): what [`SortOrder::key_in_context`] copies into every key of a source whose
+/// items carry the source's own.
+pub(crate) fn encode_context(plugin: &str, cluster: &str, namespace: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(plugin.len() + cluster.len() + namespace.len() + 6);
+    for part in [plugin, cluster, namespace] {
+        push_component(&mut out, part);
+    }
+    out
 }
 
 /// The collation's sort key of `text` as the first component (escaped, terminated).
@@ -268,6 +318,23 @@ fn push_component_bytes(out: &mut Vec<u8>, bytes: impl Iterator<Item = u8>) {
         }
     }
     out.extend_from_slice(&[0, 0]);
+}
+
+/// The first 8 bytes of a key (or of a bound: any bytes) as a big-endian `u64`, zero-padded: the
+/// merge compares these first, and the bytes only when they are equal.
+///
+/// For any `a`, `b`: `key_prefix(a) < key_prefix(b)` implies `a < b` (and `>` implies `>`): the
+/// padding zeros sort at or before whatever a longer key has there. Equal prefixes decide nothing.
+#[inline]
+pub(crate) fn key_prefix(bytes: &[u8]) -> u64 {
+    if let Some(first) = bytes.first_chunk::<8>() {
+        return u64::from_be_bytes(*first);
+    }
+    let mut word = [0u8; 8];
+    for (w, b) in word.iter_mut().zip(bytes) {
+        *w = *b;
+    }
+    u64::from_be_bytes(word)
 }
 
 impl SortKey {
@@ -364,6 +431,61 @@ impl SortKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_in_its_sources_context_is_the_same_bytes() {
+        let context = encode_context("helm.packages", "default", "kube\0apps");
+        for order in [SortOrder::Name, SortOrder::DisplayName] {
+            for (name, display) in [("apache", ""), ("a\0b", "Apache Ä"), ("", "x")] {
+                let f = ItemFields {
+                    plugin: "helm.packages".into(),
+                    cluster: "default".into(),
+                    namespace: "kube\0apps".into(),
+                    identifier: format!("bitnami/{name}"),
+                    name: name.into(),
+                    display_name: display.into(),
+                    ..Default::default()
+                };
+                assert_eq!(
+                    order.key_in_context(&f.key_fields(), &context),
+                    order.key(&f)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn key_prefix_orders_as_the_bytes_where_it_differs() {
+        // Short keys (zero-padded), keys with real zeros (terminators, escapes), long keys that
+        // differ before and after their 8th byte, high bytes.
+        let keys: [&[u8]; 12] = [
+            b"",
+            b"\x00",
+            b"\x00\x00",
+            b"a\x00\x00",
+            b"a\x00\x00b\x00\x00",
+            b"a\x00\xffb\x00\x00",
+            b"abcdefgh",
+            b"abcdefgh\x00\x00",
+            b"abcdefghi\x00\x00",
+            b"abcdefgz\x00\x00",
+            b"\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+            b"kube-prometheus\x00\x00",
+        ];
+        for a in keys {
+            for b in keys {
+                let (pa, pb) = (key_prefix(a), key_prefix(b));
+                if pa != pb {
+                    assert_eq!(pa.cmp(&pb), a.cmp(b), "{a:?} {b:?}");
+                }
+                if a == b {
+                    assert_eq!(pa, pb);
+                }
+            }
+        }
+        assert_eq!(key_prefix(b"abcdefghij"), u64::from_be_bytes(*b"abcdefgh"));
+        assert_eq!(key_prefix(b"ab"), u64::from_be_bytes(*b"ab\0\0\0\0\0\0"));
+    }
 
     fn item(name: &str, display: &str, plugin: &str, ns: &str, id: &str) -> ItemFields {
         ItemFields {

@@ -20,7 +20,7 @@ use crate::filter::CompiledFilter;
 use crate::item::{FieldsRef, KeyFields};
 use crate::options::PagerOptions;
 use crate::options::{SourceKind, SourceSpec};
-use crate::order::{SortKey, SortOrder};
+use crate::order::{encode_context, key_prefix, SortKey, SortOrder};
 use crate::token::decimal::canonical_decimal;
 use crate::token::page_token::{text_wire, SourceRef, SourceState, MAX_TOKEN_LEN};
 use crate::token::ContinueToken;
@@ -33,6 +33,8 @@ use super::{ChunkOf, Failure, Recovery};
 pub(crate) struct Entry<P> {
     /// The full merge key, computed once.
     pub(crate) key: SortKey,
+    /// `key_prefix` of the key: the merge compares it first (`Entry::before`).
+    pub(crate) prefix: u64,
     /// The caller's payload; `None` when the filter dropped the item. Such an
     /// entry is still consumed in merge order, so the watermark moves past it
     /// and a page token never points back before it, but it is never shown.
@@ -46,6 +48,32 @@ pub(crate) struct Entry<P> {
     /// of the merge order and read whole; see docs/DESIGN.md "Order is learned"). The merge
     /// shows it although it is below W, and it does not move the watermark.
     pub(crate) late: bool,
+}
+
+impl<P> Entry<P> {
+    fn new(key: SortKey, prefix: u64, payload: Option<P>, chunk: u64, group_raw: u32) -> Self {
+        debug_assert_eq!(prefix, key_prefix(&key.0));
+        Entry {
+            prefix,
+            key,
+            payload,
+            chunk,
+            group_raw,
+            late: false,
+        }
+    }
+
+    /// Whether this entry's key is at or below `key` (the prefixes first).
+    pub(crate) fn at_or_below(&self, key: &SortKey) -> bool {
+        let prefix = key_prefix(&key.0);
+        self.prefix < prefix || (self.prefix == prefix && self.key <= *key)
+    }
+
+    /// Whether this entry's key sorts before `other`'s: the 8-byte prefixes first, the whole
+    /// keys only when those are equal.
+    pub(crate) fn before(&self, other: &Entry<P>) -> bool {
+        self.prefix < other.prefix || (self.prefix == other.prefix && self.key < other.key)
+    }
 }
 
 /// How many identity hashes of the items read a streamed cursor keeps (8 bytes each): the last
@@ -722,6 +750,20 @@ impl<P> Cursor<P> {
         }
     }
 
+    /// What this source adds to the merge frontier ([`super::merge::Frontier`]), the same
+    /// answer as [`Cursor::blocks`] for every key: `None` = blocks nothing; `Some(None)` = blocks
+    /// any candidate; `Some(Some((bound, strict)))` = blocks a candidate past its bound, and one
+    /// whose primary equals it unless `strict`.
+    pub(crate) fn frontier_bound(&self) -> Option<Option<(&[u8], bool)>> {
+        if !self.goes_on() || self.reach.is_unreachable() {
+            return None;
+        }
+        match &self.bound {
+            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.strict))),
+            _ => Some(None),
+        }
+    }
+
     /// Set aside (unreachable) while a tie group is open at its bound: its buffered members of
     /// that group wait, not consumed. Consuming some would put its watermark inside the group,
     /// and the members read once it is back but sorting before it would be dropped (the tie
@@ -967,12 +1009,29 @@ impl<P> Cursor<P> {
         // Every item may become the source's watermark, which a page token must hold: a longer
         // key would make every later position fail to encode (the list could not go on).
         let id = &self.spec.id;
+        // The source's plugin, cluster and namespace as every key of its own items holds them:
+        // encoded once per chunk, copied into each key at once.
+        let context = encode_context(&id.plugin, &id.cluster, &id.namespace);
         let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
-            let bytes = id.key_bytes(
-                &ctx.order.sort_value(&f),
-                [f.plugin, f.cluster, f.namespace, f.identifier],
+            let sort_value = ctx.order.sort_value(&f);
+            let own =
+                f.plugin == id.plugin && f.cluster == id.cluster && f.namespace == id.namespace;
+            let bytes = if own {
+                sort_value.len() + f.identifier.len()
+            } else {
+                id.key_bytes(
+                    &sort_value,
+                    [f.plugin, f.cluster, f.namespace, f.identifier],
+                )
+            };
+            debug_assert_eq!(
+                bytes,
+                id.key_bytes(
+                    &sort_value,
+                    [f.plugin, f.cluster, f.namespace, f.identifier]
+                )
             );
             if bytes > ctx.max_key_bytes {
                 return Err(self.invalid(format!("item {i}'s key is {bytes} bytes (its sort field and identifier, UTF-8); a page token holds keys of at most {} bytes", ctx.max_key_bytes)));
@@ -982,11 +1041,12 @@ impl<P> Cursor<P> {
             let judged = ctx
                 .verdicts
                 .map_or(true, |v| v.get(i).copied().unwrap_or(false));
-            items.push((
-                ctx.order.key_of(&f),
-                judged && ctx.filter.matches_ref(&f),
-                p,
-            ));
+            let key = if own {
+                ctx.order.key_in_context(&f, &context)
+            } else {
+                ctx.order.key_of(&f)
+            };
+            items.push((key, judged && ctx.filter.matches_ref(&f), p));
         }
 
         // Progress: some key beyond both W and anything read before.
@@ -1437,15 +1497,16 @@ impl<P> Cursor<P> {
         // Where each item's tie group starts in this answer.
         let mut groups = Vec::with_capacity(n);
         let mut start = 0u32;
+        // The group's primary, terminator included: a key starts with it exactly when its
+        // primary is the same (one `primary()` scan per group).
+        let mut group_primary: &[u8] = &[];
         for (i, (k, ..)) in p.items.iter().enumerate() {
             let i = i as u32;
-            if i > 0
-                && p.items
-                    .get(start as usize)
-                    .is_some_and(|(s, ..)| s.primary() != k.primary())
-            {
+            if i == 0 || !k.0.starts_with(group_primary) {
                 start = i;
+                group_primary = k.primary();
             }
+            debug_assert_eq!(group_primary, k.primary());
             groups.push(start);
         }
         if let Some((last, ..)) = p.items.last() {
@@ -1482,13 +1543,15 @@ impl<P> Cursor<P> {
             self.last_raw = Some(last.clone());
         }
         // The largest key read: a loop, not `Iterator::max` (size).
-        let mut max: Option<&SortKey> = None;
+        // The 8-byte prefixes first (`key_prefix`).
+        let mut max: Option<(u64, &SortKey)> = None;
         for (k, ..) in &p.items {
-            if max.map_or(true, |m| k >= m) {
-                max = Some(k);
+            let kp = key_prefix(&k.0);
+            if max.map_or(true, |(mp, m)| kp > mp || (kp == mp && k >= m)) {
+                max = Some((kp, k));
             }
         }
-        if let Some(max) = max {
+        if let Some((_, max)) = max {
             if self.max_read.as_ref().map_or(true, |m| max > m) {
                 self.max_read = Some(max.clone());
             }
@@ -1511,13 +1574,9 @@ impl<P> Cursor<P> {
             // The whole read after a switch: kept in the source's own order until it is all
             // here, then told apart (consumed before, late, new).
             for (key, pass, payload) in p.items {
-                self.staging.push(Entry {
-                    key,
-                    payload: pass.then_some(payload),
-                    chunk: seq,
-                    group_raw: 0,
-                    late: false,
-                });
+                let prefix = key_prefix(&key.0);
+                self.staging
+                    .push(Entry::new(key, prefix, pass.then_some(payload), seq, 0));
             }
             self.next = p.next;
             self.resume = None;
@@ -1533,7 +1592,12 @@ impl<P> Cursor<P> {
                 // The planned overlap re-read.
                 continue;
             }
-            if ctx.watermark.is_some_and(|w| key <= *w) || self.is_buffered(&key) {
+            let prefix = key_prefix(&key.0);
+            let at_or_below = |w: &SortKey| {
+                let wp = key_prefix(&w.0);
+                prefix < wp || (prefix == wp && key <= *w)
+            };
+            if ctx.watermark.is_some_and(at_or_below) || self.is_buffered(&key, prefix) {
                 if i >= quiet {
                     delta.duplicates_dropped += 1;
                 }
@@ -1542,13 +1606,14 @@ impl<P> Cursor<P> {
             if !pass {
                 delta.filtered_out += 1;
             }
-            fresh.push(Entry {
+            let group_raw = groups.get(i).copied().unwrap_or(i as u32);
+            fresh.push(Entry::new(
                 key,
-                payload: pass.then_some(payload),
-                chunk: seq,
-                group_raw: groups.get(i).copied().unwrap_or(i as u32),
-                late: false,
-            });
+                prefix,
+                pass.then_some(payload),
+                seq,
+                group_raw,
+            ));
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
         delta.duplicates_dropped += sort_unique(&mut fresh);
@@ -2069,12 +2134,21 @@ impl<P> Cursor<P> {
     /// name past an opaque token (its group straddles two reads with no offset to re-read it
     /// from) cannot be streamed safely either.
     fn disordered(&self, items: &[(SortKey, bool, P)], token: &str, purpose: &Purpose) -> bool {
-        for pair in items.windows(2) {
-            if let [(a, ..), (b, ..)] = pair {
-                let ord = a.primary().cmp(b.primary());
+        // One `primary()` scan per item: the next key orders against the previous primary (a
+        // whole one, terminator included) as its own primary does (see `Cursor::blocks`).
+        let mut keys = items.iter().map(|(k, ..)| k);
+        if let Some(first) = keys.next() {
+            let mut previous = first.primary();
+            for b in keys {
+                let ord = if b.0.starts_with(previous) {
+                    core::cmp::Ordering::Equal
+                } else {
+                    previous.cmp(b.0.as_slice())
+                };
                 if (self.strict && ord.is_ge()) || ord.is_gt() {
                     return true;
                 }
+                previous = b.primary();
             }
         }
         // From "" (a first chunk, a relist) nothing bounds a chunk; nor right after a resume.
@@ -2196,11 +2270,12 @@ impl<P> Cursor<P> {
         self.buf.last()
     }
 
-    fn is_buffered(&self, key: &SortKey) -> bool {
+    fn is_buffered(&self, key: &SortKey, prefix: u64) -> bool {
         // Past the buffer's largest key (a streamed chunk's new items): not there, no search.
         // The buffer runs from the largest key down, hence the comparison the other way round.
-        self.buf.first().is_some_and(|largest| largest.key >= *key)
-            && self.buf.binary_search_by(|e| key.cmp(&e.key)).is_ok()
+        self.buf.first().is_some_and(|largest| {
+            largest.prefix > prefix || (largest.prefix == prefix && largest.key >= *key)
+        }) && self.buf.binary_search_by(|e| key.cmp(&e.key)).is_ok()
     }
 
     /// Adds entries sorted by key (smallest first) to the buffer (largest first).
@@ -2332,9 +2407,15 @@ fn anchored_cut<P>(all: &[Entry<P>], anchors: &[u64], also: Option<&SortKey>) ->
 /// Sorts entries by key and drops all but the first of equal keys; returns how many it dropped.
 /// (One function for both uses: each sort and dedup call site is code of its own.)
 fn sort_unique<P>(entries: &mut Vec<Entry<P>>) -> u64 {
-    entries.sort_by(|a, b| a.key.cmp(&b.key));
+    let order =
+        |a: &Entry<P>, b: &Entry<P>| a.prefix.cmp(&b.prefix).then_with(|| a.key.cmp(&b.key));
+    // A chunk in order (the common case) is not sorted: std's stable sort allocates its scratch
+    // space before it finds the one run.
+    if !entries.is_sorted_by(|a, b| order(a, b).is_le()) {
+        entries.sort_by(order);
+    }
     let before = entries.len();
-    entries.dedup_by(|a, b| a.key == b.key);
+    entries.dedup_by(|a, b| a.prefix == b.prefix && a.key == b.key);
     (before - entries.len()) as u64
 }
 

@@ -775,14 +775,18 @@ impl<P: Clone> Pager<P> {
     /// can be) or a source must be fetched.
     fn advance(&mut self) {
         let page_size = self.options.page_size as usize;
+        // Consuming buffered items moves no source's bound: one frontier for the whole run.
+        let frontier = merge::Frontier::of(&self.cursors);
         while let Some((ci, front)) = merge::candidate_entry(&self.cursors) {
-            if merge::blocked(&self.cursors, Some(&front.key.0)) {
+            let blocked = frontier.blocks(front);
+            debug_assert_eq!(blocked, merge::blocked(&self.cursors, Some(&front.key.0)));
+            if blocked {
                 break;
             }
             // Equal keys from two sources (overlapping sources): the second is a duplicate. A late
             // item is below W and still shown: one of a source found out of order (docs/DESIGN.md
             // "Order is learned"), or one a source behind missed (see `reach.rs`).
-            let below_w = !front.late && self.watermark().is_some_and(|w| front.key <= *w);
+            let below_w = !front.late && self.watermark().is_some_and(|w| front.at_or_below(w));
             let behind = below_w
                 && self.cursors.get(ci).is_some_and(|c| {
                     c.reach.behind && c.watermark.as_ref().map_or(true, |own| front.key > *own)
