@@ -88,7 +88,13 @@ before(async () => {
     define: { "process.env.NODE_ENV": '"development"', "import.meta.env": "{}", global: "globalThis" },
     banner: { js: "var process = globalThis.process || { env: {}, versions: {}, browser: true };" },
     loader: { ".js": "jsx", ".css": "empty", ".ttf": "empty", ".woff": "empty", ".woff2": "empty", ".svg": "dataurl", ".png": "dataurl" },
-    alias: { path: "path-browserify" },
+    // One React, the example's (Headlamp's 18): the root's node_modules has React 19 (the react
+    // entry's tests), which esbuild would find first from this folder; two Reacts hang the page.
+    alias: {
+      path: "path-browserify",
+      react: join(EXAMPLE, "node_modules/react"),
+      "react-dom": join(EXAMPLE, "node_modules/react-dom"),
+    },
     plugins: [headlampI18nLocales],
     // React's development build (StrictMode runs effects twice only there), minified: the page
     // loads 11 MB instead of 25 MB, about twice as fast.
