@@ -42,4 +42,10 @@ if find dist -name '*.wasm' | grep -q .; then
 fi
 grep -q 'data:application/wasm;base64,' dist/main.js \
   || { echo "dist/main.js has no inlined wasm (data:application/wasm;base64,…)" >&2; exit 1; }
+# One React: Headlamp's. `react` (which kubeapps-pager/react imports) is external in
+# headlamp-plugin's Vite config (pluginLib.React); a bundled copy would carry React's internals.
+if grep -q -E '__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED|__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE' dist/main.js; then
+  echo "dist/main.js bundles a React of its own (it must use Headlamp's, pluginLib.React)" >&2
+  exit 1
+fi
 log "dist/main.js: $(wc -c < dist/main.js) B, $(gzip -9c dist/main.js | wc -c) B gzip"

@@ -1,5 +1,5 @@
 // The route's page: Kubeapps' available packages, paged by kubeapps-pager, in Headlamp's own
-// components (SectionBox, Loader) and its MUI table parts.
+// components (SectionBox, Loader) and its MUI table parts, through usePager (kubeapps-pager/react).
 //
 // Why MUI's Table and not CommonComponents' SimpleTable or Table: both paginate on the client
 // over the `data` they are given (SimpleTable slices it by `rowsPerPage` even with
@@ -17,9 +17,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { type AvailablePackageSummary, kubeappsFetcher } from 'kubeapps-pager';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { sourcesOf, useKubeappsConfig } from './config';
-import { usePackagePager } from './usePackagePager';
+import { usePager } from 'kubeapps-pager/react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { PACKAGES_PAGE_PARAM, sourcesOf, useKubeappsConfig } from './config';
+import { useLoadOnVisible } from './useLoadOnVisible';
 
 /** `plugin/cluster/namespace/identifier`: unique in a list (the pager drops duplicates by it), a safe React key. */
 export function identityOf(s: AvailablePackageSummary): string {
@@ -34,6 +35,27 @@ function repositoryOf(s: AvailablePackageSummary): string {
   const id = s.availablePackageRef.identifier;
   const slash = id.indexOf('/');
   return slash > 0 ? id.slice(0, slash) : '';
+}
+
+/** One package's row; `data-identity` (or `data-late-identity` for a late one) names it for tests. */
+function PackageRow({
+  summary: s,
+  late = false,
+}: {
+  summary: AvailablePackageSummary;
+  late?: boolean;
+}) {
+  const identity = identityOf(s);
+  return (
+    <TableRow {...{ [late ? 'data-late-identity' : 'data-identity']: identity }}>
+      <TableCell>{s.displayName || s.name}</TableCell>
+      <TableCell>{s.latestVersion?.pkgVersion ?? ''}</TableCell>
+      <TableCell>{repositoryOf(s)}</TableCell>
+      <TableCell>{s.availablePackageRef.context?.namespace ?? ''}</TableCell>
+      <TableCell>{s.availablePackageRef.plugin?.name ?? ''}</TableCell>
+      <TableCell>{s.shortDescription ?? ''}</TableCell>
+    </TableRow>
+  );
 }
 
 export function PackageList() {
@@ -54,21 +76,27 @@ export function PackageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [JSON.stringify(sources), config.pageSize, deferredQuery]
   );
-  const { items, done, loading, error, unreachable, loadMore, retryUnreachable } = usePackagePager(
-    options,
-    fetchChunk
-  );
+  // The position (`<index>.<token>` of the last page loaded) goes into the URL's search under
+  // its own parameter name, with history.replaceState: a reload or a shared link reopens that
+  // page, and "Show earlier packages" scrolls back from it (usePager's PageWindow).
+  const {
+    items,
+    late,
+    done,
+    loading,
+    error,
+    unreachable,
+    atStart,
+    firstIndex,
+    loadMore,
+    loadPrevious,
+    retryUnreachable,
+    reset,
+  } = usePager(options, fetchChunk, { url: { param: PACKAGES_PAGE_PARAM } });
 
-  // Load the next page whenever the sentinel under the table is in view, also right after a page
-  // arrived (observing again reports the current state).
-  const sentinel = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (done || error || !target) return;
-    const observer = new IntersectionObserver(([entry]) => entry.isIntersecting && loadMore());
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [loadMore, done, error, items.length]);
+  // The next page whenever the sentinel under the table is in view (a page of late items only
+  // leaves items.length as it was: late.length counts too).
+  const sentinel = useLoadOnVisible(loadMore, !done && !error, `${items.length}/${late.length}`);
 
   const state = error ? 'error' : loading ? 'loading' : done ? 'done' : 'idle';
   return (
@@ -77,6 +105,8 @@ export function PackageList() {
         data-testid="kubeapps-packages"
         data-state={state}
         data-count={items.length}
+        data-late={late.length}
+        data-first-index={firstIndex}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <TextField
@@ -90,12 +120,33 @@ export function PackageList() {
           <Alert
             severity="warning"
             data-testid="kubeapps-unreachable"
-            action={<Button onClick={retryUnreachable}>Retry</Button>}
+            action={<Button onClick={() => retryUnreachable()}>Retry</Button>}
           >
             Not shown: {unreachable.map(u => `${u.source} (HTTP ${u.status})`).join(', ')}
             {unreachable.length === sources.length &&
               ` — no source answers at ${config.baseUrl}: check the kubeapps-apis base URL in Settings → Plugins.`}
           </Alert>
+        )}
+        {late.length > 0 && (
+          <Alert
+            severity="info"
+            data-testid="kubeapps-late"
+            data-count={late.length}
+            action={<Button onClick={reset}>Show in place</Button>}
+          >
+            {late.length} more {late.length === 1 ? 'package' : 'packages'} arrived (a source back):
+            they sort among the rows already shown, listed below the list; Show in place reads the
+            list again from the top.
+          </Alert>
+        )}
+        {!atStart && (
+          <Button
+            onClick={() => void loadPrevious()}
+            disabled={loading}
+            data-testid="kubeapps-previous"
+          >
+            Show earlier packages (this list starts at page {firstIndex + 1})
+          </Button>
         )}
         {items.length === 0 && loading ? (
           <Loader title="Loading packages" />
@@ -112,19 +163,9 @@ export function PackageList() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.map(s => {
-                const identity = identityOf(s);
-                return (
-                  <TableRow key={identity} data-identity={identity}>
-                    <TableCell>{s.displayName || s.name}</TableCell>
-                    <TableCell>{s.latestVersion?.pkgVersion ?? ''}</TableCell>
-                    <TableCell>{repositoryOf(s)}</TableCell>
-                    <TableCell>{s.availablePackageRef.context?.namespace ?? ''}</TableCell>
-                    <TableCell>{s.availablePackageRef.plugin?.name ?? ''}</TableCell>
-                    <TableCell>{s.shortDescription ?? ''}</TableCell>
-                  </TableRow>
-                );
-              })}
+              {items.map(s => (
+                <PackageRow key={identityOf(s)} summary={s} />
+              ))}
             </TableBody>
           </Table>
         )}
@@ -132,7 +173,7 @@ export function PackageList() {
           <Alert
             severity="error"
             data-testid="kubeapps-error"
-            action={<Button onClick={loadMore}>Retry</Button>}
+            action={<Button onClick={() => void loadMore()}>Retry</Button>}
           >
             {(error as Error & { code?: string }).code ?? 'ERROR'}: {error.message}
           </Alert>
@@ -140,13 +181,35 @@ export function PackageList() {
         {!done && !error && (
           <div ref={sentinel}>
             {items.length > 0 && (
-              <Button onClick={loadMore} disabled={loading} data-testid="kubeapps-more">
+              <Button
+                onClick={() => void loadMore()}
+                disabled={loading}
+                data-testid="kubeapps-more"
+              >
                 {loading ? 'Loading…' : 'Load more'}
               </Button>
             )}
           </div>
         )}
-        {done && items.length === 0 && <Box>No packages.</Box>}
+        {done && items.length === 0 && late.length === 0 && <Box>No packages.</Box>}
+        {late.length > 0 && (
+          <Table
+            size="small"
+            aria-label="Packages that arrived late"
+            data-testid="kubeapps-late-rows"
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell colSpan={6}>Arrived while the list was read</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {late.map(s => (
+                <PackageRow key={identityOf(s)} summary={s} late />
+              ))}
+            </TableBody>
+          </Table>
+        )}
       </Box>
     </SectionBox>
   );

@@ -28,6 +28,14 @@ export function Settings() {
         value={config.namespaces}
         onChange={e => configStore.update({ namespaces: e.target.value })}
       />
+      <TextField
+        fullWidth
+        margin="dense"
+        label="Headlamp backend URL (pods across clusters)"
+        helperText="Where /clusters/<name>/… answers: empty for this page's origin"
+        value={config.headlampBackendUrl}
+        onChange={e => configStore.update({ headlampBackendUrl: e.target.value })}
+      />
     </>
   );
 }

@@ -5,6 +5,14 @@ import type { SourceOptions } from 'kubeapps-pager';
 
 export const PLUGIN_NAME = 'kubeapps-pager-headlamp-plugin';
 
+/**
+ * The URL search parameter each list keeps its position in (`<index>.<token>`, usePager's
+ * `url.param`): one name per route, none of Headlamp's own (its tables keep theirs under a
+ * table-name prefix).
+ */
+export const PACKAGES_PAGE_PARAM = 'kubeapps-page';
+export const PODS_PAGE_PARAM = 'pods-page';
+
 /** The three Kubeapps packages plugins. */
 export const KUBEAPPS_PLUGINS = [
   'helm.packages',
@@ -27,6 +35,13 @@ export interface KubeappsPagerConfig {
   plugins: string[];
   /** Items per page (the pager's `pageSize`, 1 to 1,000). Default 50. */
   pageSize: number;
+  /**
+   * Where Headlamp's backend answers `/clusters/<name>/…` (its proxy to each cluster's
+   * apiserver), for the pods route: `''` (default) is the page's own origin, as Headlamp served
+   * in a browser; its desktop app's backend is `http://localhost:4466`, and a Headlamp served
+   * under a base URL needs that path (`/headlamp`).
+   */
+  headlampBackendUrl: string;
 }
 
 export const DEFAULT_CONFIG: KubeappsPagerConfig = {
@@ -35,6 +50,7 @@ export const DEFAULT_CONFIG: KubeappsPagerConfig = {
   namespaces: 'kubeapps',
   plugins: [...KUBEAPPS_PLUGINS],
   pageSize: 50,
+  headlampBackendUrl: '',
 };
 
 export const configStore = new ConfigStore<Partial<KubeappsPagerConfig>>(PLUGIN_NAME);

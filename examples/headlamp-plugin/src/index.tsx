@@ -1,5 +1,6 @@
-// kubeapps-pager-headlamp-plugin: a sidebar entry and a route listing Kubeapps' packages through
-// kubeapps-pager (PackageList.tsx), and the plugin's settings (Settings.tsx).
+// kubeapps-pager-headlamp-plugin: two sidebar entries and routes, Kubeapps' packages
+// (PackageList.tsx) and the pods of every cluster Headlamp knows (PodList.tsx), both paged by
+// kubeapps-pager, and the plugin's settings (Settings.tsx).
 import {
   registerPluginSettings,
   registerRoute,
@@ -7,6 +8,7 @@ import {
 } from '@kinvolk/headlamp-plugin/lib';
 import { PLUGIN_NAME } from './config';
 import { PackageList } from './PackageList';
+import { PodList } from './PodList';
 import { Settings } from './Settings';
 
 /** The route's path under a cluster (`/c/<cluster>/kubeapps-packages`) and the sidebar entry's name. */
@@ -26,6 +28,27 @@ registerRoute({
   name: 'Kubeapps packages',
   exact: true,
   component: () => <PackageList />,
+});
+
+/** The pods route: all of Headlamp's clusters at once, so not under one cluster's URL. */
+export const PODS_ROUTE_NAME = 'pods-across-clusters';
+
+registerSidebarEntry({
+  parent: null,
+  name: PODS_ROUTE_NAME,
+  label: 'Pods across clusters',
+  url: `/${PODS_ROUTE_NAME}`,
+  useClusterURL: false,
+  icon: 'mdi:cube-outline',
+});
+
+registerRoute({
+  path: `/${PODS_ROUTE_NAME}`,
+  sidebar: PODS_ROUTE_NAME,
+  name: 'Pods across clusters',
+  exact: true,
+  useClusterURL: false,
+  component: () => <PodList />,
 });
 
 registerPluginSettings(PLUGIN_NAME, Settings, false);

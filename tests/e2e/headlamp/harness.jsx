@@ -11,12 +11,14 @@
 // Not Headlamp's: the page around the route. Headlamp's App (its sidebar, app bar, cluster
 // chooser and router, which need a Headlamp backend and a cluster) is not booted; the route's
 // component is mounted as Headlamp's router mounts it, inside the store's Provider, a router and
-// the theme. Plugins are not discovered from a backend either: the test names the one to run.
+// the theme. Plugins are not discovered from a backend either: the test names the one to run;
+// nor are clusters: the test names them (`clusters`), put into the store as Headlamp's /config does.
 import '@kinvolk/headlamp-plugin/lib/plugin/index.js';
 import { lightTheme } from '@kinvolk/headlamp-plugin/lib/components/App/defaultAppThemes.js';
 import { createMuiTheme } from '@kinvolk/headlamp-plugin/lib/lib/themes.js';
 import { ConfigStore } from '@kinvolk/headlamp-plugin/lib/plugin/configStore.js';
 import { setPluginSettings } from '@kinvolk/headlamp-plugin/lib/plugin/pluginsSlice.js';
+import { setConfig } from '@kinvolk/headlamp-plugin/lib/redux/configSlice.js';
 import { runPlugin } from '@kinvolk/headlamp-plugin/lib/plugin/runPlugin.js';
 import store from '@kinvolk/headlamp-plugin/lib/redux/stores/store.js';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -101,6 +103,12 @@ function mount(name, path) {
 
 const params = new URLSearchParams(location.search);
 const plugin = params.get('plugin');
+// The clusters Headlamp knows (its backend's /config answers them; here the test names them), as
+// Headlamp's store holds them: state.config.clusters, name → Cluster.
+if (params.has('clusters')) {
+  const names = JSON.parse(params.get('clusters'));
+  store.dispatch(setConfig({ clusters: Object.fromEntries(names.map((name) => [name, { name, auth_type: '' }])) }));
+}
 loadPlugin(plugin, `plugins/${plugin}/main.js`, params.has('config') ? JSON.parse(params.get('config')) : undefined)
   .then(() => {
     if (errors.length) throw new Error(errors.join('\n'));
