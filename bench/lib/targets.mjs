@@ -22,7 +22,7 @@ import { quantile } from "./stats.js";
 export const SORTS = ["name", "displayName"];
 /** The pages a reload lands on (the URL's token is the one after the page before). */
 export const RELOAD_PAGES = [5, 25];
-const READER_PACE_MS = 500;
+export const READER_PACE_MS = 500;
 const NEXT_PAGE_TARGET_MS = 5;
 const BYTES_FACTOR = 1.1;
 /** The pager's default `maxSourceItems`: the least's whole read asks this many at once. */
@@ -258,7 +258,7 @@ const med = (xs) => (xs.length ? quantile(xs, 0.5) : null);
  * `pagerSources`); `reps` timed repetitions, interleaved (core, then each sort), after one
  * warm-up of each; `readerPages` pages at a reader's pace.
  */
-export async function measureTargets({ server, pkgMod, sources, pageSize, reps, readerPages, log }) {
+export async function measureTargets({ server, pkgMod, sources, pageSize, reps, readerPages, paceMs = READER_PACE_MS, log = () => {} }) {
   const fetchChunk = pkgMod.kubeappsFetcher({ baseUrl: `${server.url}apis` });
   const optionsOf = (sort) => ({ sources, pageSize, sort });
   const lastReload = Math.max(...RELOAD_PAGES);
@@ -270,7 +270,7 @@ export async function measureTargets({ server, pkgMod, sources, pageSize, reps, 
   const walks = {};
   for (const sort of SORTS) {
     try {
-      walks[sort] = await pagerTokens(pkgMod, optionsOf(sort), fetchChunk, lastReload - 1);
+      walks[sort] = await pagerTokens(pkgMod, optionsOf(sort), fetchChunk, lastReload);
     } catch (e) {
       walks[sort] = { error: `${e.code ?? e.name}: ${e.message}`, tokens: {}, ids: {} };
     }
@@ -294,11 +294,11 @@ export async function measureTargets({ server, pkgMod, sources, pageSize, reps, 
   for (const sort of SORTS) {
     log(`targets: ${sort}: the next pages without prefetch (back to back)`);
     const without = await reader(pkgMod, optionsOf(sort), fetchChunk, { pages: readerPages, paceMs: 0, prefetch: undefined });
-    log(`targets: ${sort}: the next pages with prefetch, a page every ${READER_PACE_MS} ms`);
-    const withPrefetch = await reader(pkgMod, optionsOf(sort), fetchChunk, { pages: readerPages, paceMs: READER_PACE_MS, prefetch: true });
+    log(`targets: ${sort}: the next pages with prefetch, a page every ${paceMs} ms`);
+    const withPrefetch = await reader(pkgMod, optionsOf(sort), fetchChunk, { pages: readerPages, paceMs, prefetch: true });
     readers[sort] = { without, with: withPrefetch };
   }
-  return { least, core, pager, walks, readers, sources: sources.length };
+  return { least, core, pager, walks, readers, sources: sources.length, paceMs };
 }
 
 // --- the table ------------------------------------------------------------------------------
@@ -316,8 +316,8 @@ const timingText = (t) => (t ? `${fmtMs(t.median)} (${fmtMs(t.min)}–${fmtMs(t.
 const firstError = (runs) => runs.find((r) => r.error)?.error;
 const bySourceText = (bySource) => Object.entries(bySource).sort().map(([s, b]) => `${s} ${b.requests} / ${fmtB(b.bytes)}`).join(", ");
 
-/** Each target of one catalog and sort as `{ target, measured, core, met, reason }`. */
-function rowsOf(m, sort, pageSize, readerPages) {
+/** Each target of one catalog and sort (`measureTargets`'s result) as `{ target, measured, core, met, reason }`. */
+export function targetRows(m, sort, pageSize, readerPages) {
   const rows = [];
   const p1 = m.pager[sort].page1;
   const last = p1[p1.length - 1];
@@ -355,7 +355,7 @@ function rowsOf(m, sort, pageSize, readerPages) {
   const rd = m.readers[sort];
   const w = rd.without;
   const withoutText = w.error ? `without prefetch: failed: ${w.error}` : `without prefetch (back to back): ${countFast(w.waits)} of ${w.waits.length} ≤ ${NEXT_PAGE_TARGET_MS} ms, median ${fmtMs(med(w.waits))}, p90 ${fmtMs(w.waits.length ? quantile(w.waits, 0.9) : null)}`;
-  const target = `next page ≤ ${NEXT_PAGE_TARGET_MS} ms for ≥ 45 of 50 (prefetch, a page every ${READER_PACE_MS} ms)`;
+  const target = `next page ≤ ${NEXT_PAGE_TARGET_MS} ms for ≥ 45 of 50 (prefetch, a page every ${m.paceMs} ms)`;
   if (rd.with.available === false) {
     rows.push({ target, measured: `prefetch: not available in this build; ${withoutText}`, core: "–", met: "not available", reason: "this build's `nextPage` has no `prefetch` option (no `prefetch*` stats counters)" });
   } else if (rd.with.error) {
@@ -417,7 +417,7 @@ export function renderTargets(results, { m, seconds, pageSize, reps, readerPages
     s += `**${r.label}** (${r.count.toLocaleString("en-US")} packages for a user in \`team-a\`, ${plural(r.m.sources, "source")})\n\n`;
     s += "| target | sort | kubeapps-pager | Kubeapps core | met | reason (when not met) |\n|---|---|---|---|---|---|\n";
     for (const sort of SORTS) {
-      for (const row of rowsOf(r.m, sort, pageSize, readerPages)) {
+      for (const row of targetRows(r.m, sort, pageSize, readerPages)) {
         s += `| ${row.target} | \`${sort}\` | ${row.measured} | ${row.core} | ${row.met} | ${row.reason || ""} |\n`;
       }
     }
