@@ -112,17 +112,16 @@ const identity = (s) => {
 };
 
 /** The pager's sources: one per plugin and namespace the server has, of the plugin's behaviour. */
-async function pagerSources(server, { helmOrderNone = false } = {}) {
+async function pagerSources(server) {
   const cfg = await (await fetch(`${server.url}demo/config`)).json();
   const KIND = { kubernetes: "kubernetes", "kubeapps-offset": "kubeapps", unordered: "unordered" };
   return cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({
     plugin: p.name, cluster: "default", namespace, kind: KIND[p.behaviour],
-    ...(helmOrderNone && p.name === "helm.packages" ? { order: "none" } : {}),
   })));
 }
 
-async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = {}) {
-  const sources = await pagerSources(server, { helmOrderNone });
+async function runPager(server, pkgMod, chunkLimit) {
+  const sources = await pagerSources(server);
   const c = counting();
   globalThis.fetch = c.fetch; // the package's fetcher calls the global fetch
   const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit });
@@ -186,23 +185,19 @@ function tally(r, truth) {
 
 async function measure(label, serverOptions, services, pkgMod) {
   log(`${label}: loading`);
-  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, ...serverOptions });
+  // No Cluster view pods (clusterPods: 0): nothing here reads them, and loading them takes time.
+  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, clusterPods: 0, ...serverOptions });
   try {
     // kapp_controller with its plugin's own paging on both sides (the core reads it so).
     await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
     const truth = (await server.app.truth(new URLSearchParams())).identities;
     const rows = [];
     for (const chunkLimit of [500, 50]) {
+      // Since issue 11 the pager streams a source whose order is not bytes (helm under
+      // en_US.UTF-8) and switches it to a whole read where an answer shows it: any error here is
+      // a broken pager and fails the run (no retry with the source read whole, as before).
       log(`${label}: kubeapps-pager, chunk limit ${chunkLimit}`);
-      try {
-        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
-      } catch (e) {
-        // A pager without issue 11 refuses an order that is not bytes (en_US.UTF-8): it says to
-        // read such a source whole (`order: "none"`), which is what this row then measures.
-        if (e?.code !== "INVALID_RESPONSE") throw e;
-        log(`${label}: ${e.message}: again with the helm source read whole`);
-        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit}, helm \`order: "none"\`)`, ...tally(await runPager(server, pkgMod, chunkLimit, { helmOrderNone: true }), truth) });
-      }
+      rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
     }
     log(`${label}: today's core path`);
     rows.push({ client: "Kubeapps core today", ...tally(await runCore(server, truth.length), truth) });
@@ -271,7 +266,7 @@ async function firstPagesCore(server) {
 
 async function measureFirstPages(data, services, pkgMod, collationMod) {
   log("first pages: loading the real data");
-  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, dataDir: data });
+  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, dataDir: data, clusterPods: 0 });
   try {
     await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
     const count = (await server.app.truth(new URLSearchParams())).identities.length;
