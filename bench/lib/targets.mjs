@@ -313,7 +313,25 @@ const timings = (runs) => {
   return { median: med(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length };
 };
 const timingText = (t) => (t ? `${fmtMs(t.median)} (${fmtMs(t.min)}–${fmtMs(t.max)})` : "–");
-const firstError = (runs) => runs.find((r) => r.error)?.error;
+/** An error's code (its text up to the first colon), for a table cell; the full text is listed below the table. */
+const brief = (e) => (e === undefined ? undefined : `${/^[^:]*/.exec(e)[0]} (below)`);
+const firstError = (runs) => brief(runs.find((r) => r.error)?.error);
+
+/** Every distinct error of a catalog's run, with where it came from: `[text, [where…]]`. */
+function errorsOf(m) {
+  const seen = new Map();
+  const add = (e, where) => e && (seen.get(e) ?? seen.set(e, []).get(e)).push(where);
+  m.core.page1.forEach((r) => add(r.error, "core page 1"));
+  for (const n of RELOAD_PAGES) m.core.reload[n].forEach((r) => add(r.error, `core page ${n}`));
+  for (const sort of SORTS) {
+    m.pager[sort].page1.forEach((r) => add(r.error, `\`${sort}\` page 1`));
+    add(m.walks[sort].error, `\`${sort}\` walk`);
+    for (const n of RELOAD_PAGES) m.pager[sort].reload[n].forEach((r) => add(r.error, `\`${sort}\` reload at ${n}`));
+    add(m.readers[sort].without.error, `\`${sort}\` reader without prefetch`);
+    add(m.readers[sort].with.error, `\`${sort}\` reader with prefetch`);
+  }
+  return [...seen].map(([e, where]) => [e, [...new Set(where)]]);
+}
 const bySourceText = (bySource) => Object.entries(bySource).sort().map(([s, b]) => `${s} ${b.requests} / ${fmtB(b.bytes)}`).join(", ");
 
 /** Each target of one catalog and sort (`measureTargets`'s result) as `{ target, measured, core, met, reason }`. */
@@ -325,7 +343,7 @@ export function targetRows(m, sort, pageSize, readerPages) {
   const core1 = m.core.page1[m.core.page1.length - 1];
   // Page 1: one request per source.
   if (last.error) {
-    rows.push({ target: "page 1: one request per source", measured: `failed: ${last.error}`, core: plural(core1.requests, "request"), met: "no", reason: `the pager's page 1 failed (${last.error})` });
+    rows.push({ target: "page 1: one request per source", measured: `failed: ${brief(last.error)}`, core: plural(core1.requests, "request"), met: "no", reason: `the pager's page 1 failed (${brief(last.error)})` });
     rows.push({ target: `page 1: bytes ≤ ${BYTES_FACTOR}× the least`, measured: "–", core: fmtB(core1.bytes), met: "no", reason: "page 1 failed" });
   } else {
     const extra = Object.entries(last.bySource).filter(([, b]) => b.requests > 1);
@@ -354,12 +372,12 @@ export function targetRows(m, sort, pageSize, readerPages) {
   // The next page with prefetch, at a reader's pace.
   const rd = m.readers[sort];
   const w = rd.without;
-  const withoutText = w.error ? `without prefetch: failed: ${w.error}` : `without prefetch (back to back): ${countFast(w.waits)} of ${w.waits.length} ≤ ${NEXT_PAGE_TARGET_MS} ms, median ${fmtMs(med(w.waits))}, p90 ${fmtMs(w.waits.length ? quantile(w.waits, 0.9) : null)}`;
+  const withoutText = w.error ? `without prefetch: failed: ${brief(w.error)}` : `without prefetch (back to back): ${countFast(w.waits)} of ${w.waits.length} ≤ ${NEXT_PAGE_TARGET_MS} ms, median ${fmtMs(med(w.waits))}, p90 ${fmtMs(w.waits.length ? quantile(w.waits, 0.9) : null)}`;
   const target = `next page ≤ ${NEXT_PAGE_TARGET_MS} ms for ≥ 45 of 50 (prefetch, a page every ${m.paceMs} ms)`;
   if (rd.with.available === false) {
     rows.push({ target, measured: `prefetch: not available in this build; ${withoutText}`, core: "–", met: "not available", reason: "this build's `nextPage` has no `prefetch` option (no `prefetch*` stats counters)" });
   } else if (rd.with.error) {
-    rows.push({ target, measured: `failed: ${rd.with.error}; ${withoutText}`, core: "–", met: "no", reason: rd.with.error });
+    rows.push({ target, measured: `failed: ${brief(rd.with.error)}; ${withoutText}`, core: "–", met: "no", reason: brief(rd.with.error) });
   } else {
     const ws = rd.with.waits;
     const fastCount = countFast(ws);
@@ -421,6 +439,8 @@ export function renderTargets(results, { m, seconds, pageSize, reps, readerPages
         s += `| ${row.target} | \`${sort}\` | ${row.measured} | ${row.core} | ${row.met} | ${row.reason || ""} |\n`;
       }
     }
+    const errors = errorsOf(r.m);
+    if (errors.length) s += `\nErrors: ${errors.map(([e, where]) => `${where.join(", ")}: ${e}`).join("; ")}.\n`;
     s += "\nThe least for page 1, per source (this run):\n\n";
     s += "| sort | source | kind | first chunk (items / bytes) | whole read (items / requests / bytes) | counted in the least |\n|---|---|---|---|---|---|\n";
     for (const sort of SORTS) {
