@@ -372,7 +372,8 @@ export function targetRows(m, sort, pageSize, readerPages) {
   // The next page with prefetch, at a reader's pace.
   const rd = m.readers[sort];
   const w = rd.without;
-  const withoutText = w.error ? `without prefetch: failed: ${brief(w.error)}` : `without prefetch (back to back): ${countFast(w.waits)} of ${w.waits.length} ≤ ${NEXT_PAGE_TARGET_MS} ms, median ${fmtMs(med(w.waits))}, p90 ${fmtMs(w.waits.length ? quantile(w.waits, 0.9) : null)}`;
+  // Requests and bytes: pages 1 to N+1 of each run (the runs read the same pages).
+  const withoutText = w.error ? `without prefetch: failed: ${brief(w.error)}` : `without prefetch (back to back): ${countFast(w.waits)} of ${w.waits.length} ≤ ${NEXT_PAGE_TARGET_MS} ms, median ${fmtMs(med(w.waits))}, p90 ${fmtMs(w.waits.length ? quantile(w.waits, 0.9) : null)}, ${plural(w.requests, "request")}, ${fmtB(w.bytes)}`;
   const target = `next page ≤ ${NEXT_PAGE_TARGET_MS} ms for ≥ 45 of 50 (prefetch, a page every ${m.paceMs} ms)`;
   if (rd.with.available === false) {
     rows.push({ target, measured: `prefetch: not available in this build; ${withoutText}`, core: "–", met: "not available", reason: "this build's `nextPage` has no `prefetch` option (no `prefetch*` stats counters)" });
@@ -387,6 +388,7 @@ export function targetRows(m, sort, pageSize, readerPages) {
     const slow = ws.map((x, i) => [i + 2, x]).filter(([, x]) => x > NEXT_PAGE_TARGET_MS);
     rows.push({
       target, measured: `${fastCount} of ${ws.length} ≤ ${NEXT_PAGE_TARGET_MS} ms${ws.length !== readerPages ? ` (the list ends: need ${need})` : ""}, median ${fmtMs(med(ws))}, p90 ${fmtMs(quantile(ws, 0.9))}; ` +
+        `${plural(rd.with.requests, "request")}, ${fmtB(rd.with.bytes)} (pages 1–${ws.length + 1}, prefetches included); ` +
         `${Object.entries(rd.with.counters).map(([k, v]) => `${k} ${v}`).join(", ")}; ${withoutText}`,
       core: "–", met: ok ? "yes" : "no",
       reason: ok ? "" : `slow pages: ${slow.slice(0, 8).map(([n, x]) => `${n} (${fmtMs(x)})`).join(", ")}${slow.length > 8 ? ", …" : ""}`,
