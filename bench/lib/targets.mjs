@@ -358,7 +358,7 @@ export function targetRows(m, sort, pageSize, readerPages) {
     rows.push({
       target: `page 1: bytes ≤ ${BYTES_FACTOR}× the least`, measured: `${fmtB(last.bytes)} = ${ratio.toFixed(2)}× the least (${fmtB(least.bytes)})`,
       core: fmtB(core1.bytes), met: ratio <= BYTES_FACTOR ? "yes" : "no",
-      reason: ratio <= BYTES_FACTOR ? "" : over.map(({ r, got }) => `${r.source}: ${fmtB(got)} against its least ${fmtB(r.least)} (${r.streams ? "first chunk" : "whole read"})${switchedText(last, r.source)}`).join("; "),
+      reason: ratio <= BYTES_FACTOR ? "" : over.map(({ r, got }) => `${r.source}: ${fmtB(got)}, ${statOf(last, r.source)?.scanned ?? "?"} items, against its least ${fmtB(r.least)} (${r.streams ? `first chunk, ${r.firstItems} items` : `whole read, ${r.wholeItems} items`})${switchedText(last, r.source)}`).join("; "),
     });
   }
   // Time to page 1.
@@ -417,9 +417,12 @@ export function targetRows(m, sort, pageSize, readerPages) {
 const countFast = (ws) => ws.filter((x) => x <= NEXT_PAGE_TARGET_MS).length;
 const sameIds = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** Source `label`'s stats in a run (`helm/team-a` against the stats' `helm.packages/default/team-a`). */
+const statOf = (run, label) => run.sources?.find((x) => sourceLabel(...x.source.split("/").filter((_, i) => i !== 1)) === label);
+
 /** ", switched to a whole read" when the pager's stats say source `label` was. */
 function switchedText(run, label) {
-  const s = run.sources?.find((x) => sourceLabel(...x.source.split("/").filter((_, i) => i !== 1)) === label);
+  const s = statOf(run, label);
   if (!s) return "";
   return s.switches ? `, switched to a whole read ${s.switches}×` : s.streamed ? "" : ", read whole";
 }
