@@ -408,7 +408,7 @@ export function targetRows(m, sort, pageSize, readerPages) {
       measured: tpr ? `${timingText(tpr)}, ${plural(r0.requests, "request")}, ${fmtB(r0.bytes)}${same === false ? ", **page differs from the walk's**" : ""}` : `failed: ${firstError(runs)}`,
       core: tcr ? `${timingText(tcr)}, ${fmtB(coreRuns.find((r) => !r.error).bytes)}` : `failed: ${firstError(coreRuns)}`,
       met: ok ? "yes" : "no",
-      reason: ok ? "" : !tpr ? firstError(runs) : !tcr ? `the core failed: ${firstError(coreRuns)}` : `${fmtMs(tpr.median - tcr.median)} slower (median); ${bySourceText(r0.bySource)}`,
+      reason: ok ? "" : !tpr ? firstError(runs) : !tcr ? `the core failed: ${firstError(coreRuns)}` : `${fmtMs(tpr.median - tcr.median)} slower (median); ${Object.entries(r0.bySource).sort().map(([src, b]) => `${src} ${b.requests} / ${fmtB(b.bytes)}${switchedText(r0, src)}`).join(", ")}`,
     });
   }
   return rows;
