@@ -1368,9 +1368,16 @@ impl<P> Cursor<P> {
             items_scanned: p.items.len() as u64,
             ..Default::default()
         };
-        let Some(flight) = self.in_flight.take() else {
+        let Some(mut flight) = self.in_flight.take() else {
             return delta;
         };
+        // A first chunk from the list's start with no next token is the whole list (within the
+        // cap, by offsets): found out of order, it is the whole read the switch would ask for.
+        let whole_list = self.decimal
+            && flight.token.is_empty()
+            && p.next.is_none()
+            && p.items.len() <= ctx.max_source_items as usize
+            && matches!(flight.purpose, Purpose::Next { .. });
         let (overlap_first, quiet) = match p.verdict {
             Verdict::Regroup(g) => {
                 // The answer is not used: the group's re-read is an extra request.
@@ -1411,6 +1418,12 @@ impl<P> Cursor<P> {
                     r.step = r.step.saturating_mul(2).max(u64::from(ctx.chunk_limit));
                 }
                 return delta;
+            }
+            Verdict::Disorder if whole_list => {
+                delta.whole_read_switches += 1;
+                self.switch_to_whole(ctx.watermark);
+                flight.purpose = Purpose::Whole;
+                (false, 0)
             }
             Verdict::Disorder => {
                 delta.whole_read_switches += 1;
