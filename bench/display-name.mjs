@@ -60,6 +60,31 @@ async function sources(server, before) {
   })));
 }
 
+/** A generated helm catalog of `n` charts in one namespace's two repositories: more than `maxSourceItems` (10,000) when n is. */
+function generatedRecords(n) {
+  const words = ["nginx", "redis", "mysql", "kafka", "grafana", "prom", "vault", "consul", "etcd", "mongo", "spark", "flink", "minio", "harbor", "argo"];
+  const records = [];
+  for (let i = 0; i < n; i++) {
+    const repo = i % 2 ? "bitnami" : "community";
+    const name = `${words[(i * 7) % words.length]}-${words[(i * 11 + 3) % words.length]}-${i.toString(36)}`;
+    records.push({
+      plugin: "helm.packages", cluster: "default", namespace: "kubeapps", repo, name,
+      identifier: `${repo}/${name}`, displayName: name, shortDescription: `${name} chart`, categories: ["Database"],
+      latestVersion: { pkgVersion: "1.0.0", appVersion: "1.0" },
+    });
+  }
+  return records;
+}
+
+async function scrollOrError(server, mod, opts) {
+  try {
+    return await scroll(server, mod, opts);
+  } catch (e) {
+    if (!e?.code) throw e;
+    return { error: e.code };
+  }
+}
+
 async function scroll(server, mod, { chunkLimit, before, extra }) {
   const c = counting();
   globalThis.fetch = c.fetch;
@@ -91,6 +116,7 @@ async function scroll(server, mod, { chunkLimit, before, extra }) {
 }
 
 function tally(r, truth) {
+  if (r.error) return r;
   const seen = new Set();
   let twice = 0;
   for (const id of r.shown) {
@@ -111,15 +137,20 @@ function render(rows, count, seconds) {
   const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
   let s = "### `sort: \"displayName\"` on the real-service mode, before and after issue 24\n\n";
   s += `\`node bench/display-name.mjs\`: ${date}, ${os.availableParallelism?.() ?? os.cpus().length} cores, ${cpu}, Node ${process.version}, commit ${commit}, ` +
-    `load average ${os.loadavg()[0].toFixed(2)} at the start, ${seconds.toFixed(0)} s. helm on PostgreSQL under en_US.UTF-8, kapp_controller on etcd ` +
-    `by offsets, fluxv2 as its plugin pages, ${LATENCY_MS} ms per answer; the real data (${count} packages for a user in \`team-a\`), ` +
+    `load average ${os.loadavg()[0].toFixed(2)} at the start, ${seconds.toFixed(0)} s. helm on PostgreSQL under en_US.UTF-8 (or \`C\`, byte order, where the catalog says), kapp_controller on etcd ` +
+    `by offsets, fluxv2 as its plugin pages, ${LATENCY_MS} ms per answer; the real data (${count} packages for a user in \`team-a\`) and a generated ` +
+    "catalog of 12,000 helm charts in one namespace (over `maxSourceItems`, 10,000: it cannot be read whole), " +
     `page size ${PAGE_SIZE}, zero-config sources. *Before*: every source read whole before page 1, as until issue 24 (helm declared ` +
     "`order: \"none\"`, which is that read); *after*: helm streams while its answers agree with the display-name order. " +
     "Bytes: response bodies, uncompressed. Twice / missed: against the stores.\n\n";
-  s += "| sort | chunk limit | | page 1: requests | page 1: bytes | to the end: requests | to the end: bytes | pages | twice | missed | sources |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
+  s += "| catalog | sort | chunk limit | | page 1: requests | page 1: bytes | to the end: requests | to the end: bytes | pages | twice | missed | sources |\n|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
   for (const r of rows) {
+    if (r.error) {
+      s += `| ${r.catalog} | ${r.sort} | ${r.chunkLimit} | ${r.before ? "before" : "after"} | \`${r.error}\` | | | | | | | a source over maxSourceItems: no page |\n`;
+      continue;
+    }
     const src = [...r.per].map(([k, v]) => `${shortSource(k)} ${v.streamed || v.switches ? "streamed" : "whole"}${v.switches ? ` (switched ${v.switches}${v.late ? `, ${v.late} late` : ""})` : ""}`).join("; ");
-    s += `| ${r.sort} | ${r.chunkLimit} | ${r.before ? "before" : "after"} | ${r.first.requests} | ${kb(r.first.bytes)} | ${r.end.requests} | ${kb(r.end.bytes)} | ${r.pages} | ${r.twice} | ${r.missed} | ${src} |\n`;
+    s += `| ${r.catalog} | ${r.sort} | ${r.chunkLimit} | ${r.before ? "before" : "after"} | ${r.first.requests} | ${kb(r.first.bytes)} | ${r.end.requests} | ${kb(r.end.bytes)} | ${r.pages} | ${r.twice} | ${r.missed} | ${src} |\n`;
   }
   return s;
 }
@@ -132,25 +163,33 @@ async function main() {
   const services = await startServices();
   const rows = [];
   let count = 0;
+  const plain = ["`displayName`", pkgMod, {}];
+  const collated = ["`displayName`, `collation: { locale: \"root\" }`", collationMod, { collation: { locale: "root" } }];
+  // (catalog label, server options, [sort], chunk limits)
+  const runs = [
+    ["real, en_US.UTF-8", { dataDir: data }, [plain, collated], [20, 50, 500]],
+    ["real, C", { dataDir: data, collation: "C" }, [plain], [20, 500]],
+    ["12,000 generated, en_US.UTF-8", { records: generatedRecords(12_000) }, [plain, collated], [500]],
+  ];
   try {
-    const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, dataDir: data });
-    try {
-      await nativeFetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
-      const truth = (await server.app.truth(new URLSearchParams())).identities;
-      count = truth.length;
-      for (const [sort, mod, extra] of [
-        ["`displayName`", pkgMod, {}],
-        ["`displayName`, `collation: { locale: \"root\" }`", collationMod, { collation: { locale: "root" } }],
-      ]) {
-        for (const chunkLimit of [20, 50, 500]) {
-          for (const before of [true, false]) {
-            log(`${sort}, chunk ${chunkLimit}, ${before ? "before" : "after"}`);
-            rows.push({ sort, chunkLimit, before, ...tally(await scroll(server, mod, { chunkLimit, before, extra }), truth) });
+    for (const [catalog, serverOptions, sorts, chunks] of runs) {
+      log(`${catalog}: loading`);
+      const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, ...serverOptions });
+      try {
+        await nativeFetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
+        const truth = (await server.app.truth(new URLSearchParams())).identities;
+        if (serverOptions.dataDir && !serverOptions.collation) count = truth.length;
+        for (const [sort, mod, extra] of sorts) {
+          for (const chunkLimit of chunks) {
+            for (const before of [true, false]) {
+              log(`${catalog}: ${sort}, chunk ${chunkLimit}, ${before ? "before" : "after"}`);
+              rows.push({ catalog: `${catalog} (${truth.length.toLocaleString("en-US")})`, sort, chunkLimit, before, ...tally(await scrollOrError(server, mod, { chunkLimit, before, extra }), truth) });
+            }
           }
         }
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
     }
   } finally {
     await services.stop();
