@@ -3815,3 +3815,59 @@ fn a_collated_display_name_sort_streams_a_naturally_collated_source() {
         assert_eq!(total.whole_read_switches, switches, "{sort:?}");
     }
 }
+
+/// As above with two members of the tie never read (`m (m)`, `m (m1)`), both below W when the
+/// source switches; a page token taken after the first of them is shown (the second still late)
+/// resumes to show the second, once: the token's cut is before them (they stood before the
+/// whole read's cut by position).
+#[test]
+fn late_tie_members_before_the_cut_survive_a_resume() {
+    let mut helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for (name, repo, display) in [
+        ("a", "r", "a"),
+        ("b", "r", "b"),
+        ("m", "r3", "n"),
+        ("m", "r1", "m"),
+        ("m", "r2", "m1"),
+        ("z", "r", "z"),
+    ] {
+        let mut it = item("helm.packages", "kubeapps", name, repo);
+        it.display_name = display.into();
+        helm.items.push(it);
+    }
+    let other = Fake::new(
+        Kind::Offset,
+        "fluxv2.packages",
+        "kubeapps",
+        &pairs(&["m5"], "r"),
+    );
+    let mut env = Env::new(vec![helm, other], 1, 3);
+    env.options.sources = env
+        .fakes
+        .iter()
+        .map(|f| SourceSpec::new(f.id.clone()))
+        .collect();
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.identifier.clone()));
+    }
+    assert_eq!(shown, ["r/a", "r/b", "r/m5"]);
+    // The tie comes back as r1, r2, r3 from now on.
+    let r3 = env.fakes[0].items.remove(2);
+    env.fakes[0].items.insert(4, r3);
+    let page = env.page(&mut p);
+    shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+    assert_eq!(page.stats.sources[0].whole_read_switches, 1);
+    assert_eq!(shown.last().map(String::as_str), Some("r1/m"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+        if page.done {
+            break;
+        }
+    }
+    assert_eq!(shown, ["r/a", "r/b", "r/m5", "r1/m", "r2/m", "r3/m", "r/z"]);
+}
