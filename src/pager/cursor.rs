@@ -360,6 +360,11 @@ pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
     /// Streamed in merge order (else read whole and sorted in memory).
     pub(crate) streamed: bool,
+    /// Streamed under a `displayName` sort in its own name order (`SourceSpec::displays_its_names`):
+    /// its ties are equal names, which must have one display name to agree with the merge order
+    /// (else their order changes from one answer to the next across display names). Sticky
+    /// after a switch, for the whole read's cut (`settle_switch`).
+    by_name: bool,
     /// Names unique in the list: the next chunk's names are all larger.
     strict: bool,
     /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.
@@ -491,6 +496,8 @@ impl<P> Cursor<P> {
     pub(crate) fn new(spec: SourceSpec, sort: SortOrder) -> Self {
         Cursor {
             streamed: spec.streams_under(sort),
+            by_name: spec.streams_under(sort)
+                && sort.field() == crate::order::SortField::DisplayName,
             strict: spec.kind.strict(),
             decimal: spec.kind != SourceKind::Kubernetes,
             spec,
@@ -1022,6 +1029,10 @@ impl<P> Cursor<P> {
             .flatten()
             .map(|t| t.start);
         let mut before_start = false;
+        // Under a `displayName` sort in the source's name order: the previous item's name (a
+        // hash), and whether two adjacent items of one name have different display names.
+        let mut previous_name = None;
+        let mut mixed_ties = false;
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
             if let (0, Some(start)) = (i, &resume_key) {
@@ -1058,6 +1069,17 @@ impl<P> Cursor<P> {
             } else {
                 ctx.order.key_of(&f)
             };
+            if self.by_name {
+                // Equal names are the source's ties, in any order on each request: with two display
+                // names among them a tie may come back on either side of an item read, so the
+                // answer is taken as a disorder (the whole read shows what the merge passed).
+                let h = xxh64(f.name.as_bytes(), 0);
+                mixed_ties |= previous_name == Some(h)
+                    && items
+                        .last()
+                        .is_some_and(|(k, ..)| k.primary() != key.primary());
+                previous_name = Some(h);
+            }
             items.push((key, judged && ctx.filter.matches_ref(&f), p));
         }
 
@@ -1080,7 +1102,8 @@ impl<P> Cursor<P> {
             ));
         }
         let first = items.first().map(|(k, ..)| k);
-        if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
+        if self.streamed && (mixed_ties || self.disordered(&items, &flight.token, &flight.purpose))
+        {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -1345,9 +1368,16 @@ impl<P> Cursor<P> {
             items_scanned: p.items.len() as u64,
             ..Default::default()
         };
-        let Some(flight) = self.in_flight.take() else {
+        let Some(mut flight) = self.in_flight.take() else {
             return delta;
         };
+        // A first chunk from the list's start with no next token is the whole list (within the
+        // cap, by offsets): found out of order, it is the whole read the switch would ask for.
+        let whole_list = self.decimal
+            && flight.token.is_empty()
+            && p.next.is_none()
+            && p.items.len() <= ctx.max_source_items as usize
+            && matches!(flight.purpose, Purpose::Next { .. });
         let (overlap_first, quiet) = match p.verdict {
             Verdict::Regroup(g) => {
                 // The answer is not used: the group's re-read is an extra request.
@@ -1388,6 +1418,12 @@ impl<P> Cursor<P> {
                     r.step = r.step.saturating_mul(2).max(u64::from(ctx.chunk_limit));
                 }
                 return delta;
+            }
+            Verdict::Disorder if whole_list => {
+                delta.whole_read_switches += 1;
+                self.switch_to_whole(ctx.watermark);
+                flight.purpose = Purpose::Whole;
+                (false, 0)
             }
             Verdict::Disorder => {
                 delta.whole_read_switches += 1;
@@ -1742,6 +1778,27 @@ impl<P> Cursor<P> {
             }
             _ => cut,
         };
+        // A source streamed in its name order under a `displayName` sort: its ties (equal names)
+        // may have come back in another order than they were read in, so an item before the cut
+        // need not be one read. Known never read (the ring holds every item read, or every item
+        // read since a resume and it sorts above the watermark the token gave), it was never
+        // consumed: late, not dropped.
+        let never_read = |e: &Entry<P>| {
+            self.by_name
+                && sw.live
+                && !was_read(e)
+                && (self.read_ids_complete
+                    || matches!(&self.resumed_floor, Some(f) if f.as_ref().map_or(true, |f| e.key > *f)))
+        };
+        // Such an item is late before the cut: a page token's cut (a count and the item before
+        // it) is moved before it, so that a resume shows it; the consumed items after it may then
+        // come again, which the possible repeats it counts (below) and the source's `inconsistent`
+        // say.
+        let token_cut = all
+            .iter()
+            .take(cut as usize)
+            .position(|e| below_w(e) && never_read(e))
+            .map_or(cut, |j| j as u64);
         // What a page token then holds to cut again by identity: the last item before the cut
         // and the last item consumed before the late ones.
         let pre = if sw.live {
@@ -1750,7 +1807,7 @@ impl<P> Cursor<P> {
             ws_anchor.map(key_hash).or(sw.anchors.get(1).copied())
         };
         self.cut_anchors.clear();
-        if let Some(end) = cut
+        if let Some(end) = token_cut
             .checked_sub(1)
             .and_then(|i| all.get(i as usize))
             .map(|e| key_hash(&e.key))
@@ -1759,7 +1816,13 @@ impl<P> Cursor<P> {
             self.cut_anchors.extend(pre.filter(|p| *p != end));
         }
         let mut kept = Vec::with_capacity(all.len());
-        let mut possible_repeats = 0;
+        // The consumed items a resume from such a token may show again.
+        let mut possible_repeats = all
+            .get(token_cut as usize..cut as usize)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|e| below_w(e) && !never_read(e) && e.payload.is_some())
+            .count() as u64;
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
                 // W itself (shown, maybe from an overlapping source) is no late item. Before the
@@ -1768,7 +1831,10 @@ impl<P> Cursor<P> {
                 // read, late. (Exactly what a page token's count says.)
                 let consumed = consumed_before
                     .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
-                if (i as u64) < cut || consumed || ctx.watermark == Some(&e.key) {
+                if ((i as u64) < cut && !never_read(&e))
+                    || consumed
+                    || ctx.watermark == Some(&e.key)
+                {
                     delta.duplicates_dropped += 1;
                     continue;
                 }
@@ -1820,7 +1886,7 @@ impl<P> Cursor<P> {
         }
         self.late_shown = sw.skip;
         self.late_last = sw.late_upto;
-        self.late_from = (self.late_pending > 0).then_some(cut);
+        self.late_from = (self.late_pending > 0).then_some(token_cut);
         self.late_mark = late_mark(self.late_from);
         reverse(&mut buf);
         self.buf = buf;
