@@ -3542,3 +3542,47 @@ fn an_insert_before_the_position_above_w_is_not_lost_when_the_anchor_is_read_aga
     }
     assert_each_shown_once(&shown, &["A1", "A2", "B", "C1", "C2", "C3", "D", "a0"]);
 }
+
+/// Issue 24, slow start: the limits asked of each source. Pages of 10 over a Kubernetes source
+/// and a `kubeapps` one (both streamed) and an unordered one (read whole), chunk limit 50: the
+/// streamed sources' first chunk is 2 × ceil(10 / 2) = 10, then 20, 40, 50 (the `kubeapps` one
+/// two more each time after its first: a tie-able source re-reads the item before the tie group
+/// of its last item and that group, here one item); the source
+/// read whole asks `maxSourceItems + 1` at once; a resume starts at 10 again.
+#[test]
+fn slow_start_grows_each_streamed_chunk_and_a_resume_starts_small_again() {
+    let names: Vec<String> = seq("p-", 300);
+    let all: Vec<(&str, &str)> = names.iter().map(|s| (s.as_str(), "r")).collect();
+    let mut unordered = Fake::new(Kind::Offset, "fluxv2.packages", "kubeapps", &all);
+    unordered.items.reverse();
+    let mut env = Env::new(
+        vec![
+            Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &all),
+            Fake::new(Kind::Offset, "helm.packages", "kubeapps", &all),
+            unordered,
+        ],
+        10,
+        50,
+    );
+    env.options.sources[2].order = Some(crate::options::SourceOrder::None);
+    let mut p = env.pager();
+    let mut limits: Vec<Vec<u32>> = vec![Vec::new(); 3];
+    let mut by = |env: &mut Env, p: &mut Pager<ItemFields>, limits: &mut Vec<Vec<u32>>| {
+        env.page_by(p, |env, p, r| {
+            limits[r.source_index].push(r.limit);
+            Env::answer(env, p, r);
+        })
+    };
+    for _ in 0..30 {
+        by(&mut env, &mut p, &mut limits);
+    }
+    assert_eq!(limits[0][..4], [10, 20, 40, 50], "{limits:?}");
+    assert_eq!(limits[1][..4], [10, 22, 42, 52], "{limits:?}");
+    assert_eq!(limits[2], [10_001], "read whole: {limits:?}");
+    let mut p = env.resume(&p);
+    let mut again: Vec<Vec<u32>> = vec![Vec::new(); 3];
+    by(&mut env, &mut p, &mut again);
+    assert_eq!(again[0].first(), Some(&10), "{again:?}");
+    assert_eq!(again[1].first(), Some(&11), "from the item before: {again:?}");
+    assert!(again[2].iter().all(|l| *l == 10_001), "{again:?}");
+}
