@@ -2234,17 +2234,23 @@ impl<P> Cursor<P> {
     /// answer. In a source whose order is not known to be the merge's (offsets, not strict, e.g.
     /// a database's en_US collation) such an item may sort above W, and no later answer reads it
     /// (the anchor read again proves nothing about items before the position): the source is read
-    /// whole, whose cut tells the consumed items from the new ones (shown late).
+    /// whole, whose cut tells the consumed items from the new ones (shown, late once W is past).
     fn inserted_before_position(&self, items: &[(SortKey, bool, P)], flight: &InFlight) -> bool {
-        let (Some(own), Some(_), Purpose::Next { overlap: Some(_), .. }) =
-            (&self.token_watermark, &self.resume, &flight.purpose)
+        let (
+            Some(own),
+            Some(_),
+            Purpose::Next {
+                overlap: Some(_), ..
+            },
+        ) = (&self.token_watermark, &self.resume, &flight.purpose)
         else {
             return false;
         };
         // The source's watermark found after the first item, alone of its name there with an
         // item after it: its group was read whole before the token (so the position was after
         // it, not at its group's start), and what stands before it now was inserted.
-        let (Some((first, ..)), Some(at)) = (items.first(), items.iter().position(|(k, ..)| k == own))
+        let (Some((first, ..)), Some(at)) =
+            (items.first(), items.iter().position(|(k, ..)| k == own))
         else {
             return false;
         };

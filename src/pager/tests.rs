@@ -435,7 +435,16 @@ fn en_us_source_three_pages_in(names: &[&str]) -> (Env, Pager<ItemFields>, Vec<S
         "other",
         &pairs(&["B", "D"], "r"),
     );
-    let mut env = Env::new(vec![f, g], 1, 2);
+    en_us_three_pages_with(f, g, 2)
+}
+
+/// As `en_us_source_three_pages_in`, with the two fakes and a chunk limit given.
+fn en_us_three_pages_with(
+    f: Fake,
+    g: Fake,
+    chunk_limit: u32,
+) -> (Env, Pager<ItemFields>, Vec<String>) {
+    let mut env = Env::new(vec![f, g], 1, chunk_limit);
     let mut p = env.pager();
     let mut shown: Vec<String> = Vec::new();
     for _ in 0..3 {
@@ -3543,6 +3552,45 @@ fn an_insert_before_the_position_above_w_is_not_lost_when_the_anchor_is_read_aga
     assert_each_shown_once(&shown, &["A1", "A2", "B", "C1", "C2", "C3", "D", "a0"]);
 }
 
+/// As above with a chunk limit of 50, where the slow start sizes the chunks: the first chunk is 4
+/// (`A1 A2 C1 C2`, the anchor `C2`), and the resume's first re-read (4 + 1 from `A1`) reads the
+/// anchor again at once.
+#[test]
+fn an_insert_before_the_position_above_w_is_not_lost_under_the_slow_start() {
+    let names = ["A1", "A2", "C1", "C2", "C3", "C4", "C5"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let (mut env, p, mut shown) = en_us_three_pages_with(f, g, 50);
+    assert_eq!(
+        p.state().sources[0].anchors.len(),
+        1,
+        "C2 read, not consumed"
+    );
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    let mut want = names.to_vec();
+    want.extend(["B", "D", "a0"]);
+    assert_each_shown_once(&shown, &want);
+}
+
 /// Issue 24, slow start: the limits asked of each source. Pages of 10 over a Kubernetes source
 /// and a `kubeapps` one (both streamed) and an unordered one (read whole), chunk limit 50: the
 /// streamed sources' first chunk is 2 × ceil(10 / 2) = 10, then 20, 40, 50 (the `kubeapps` one
@@ -3583,6 +3631,10 @@ fn slow_start_grows_each_streamed_chunk_and_a_resume_starts_small_again() {
     let mut again: Vec<Vec<u32>> = vec![Vec::new(); 3];
     by(&mut env, &mut p, &mut again);
     assert_eq!(again[0].first(), Some(&10), "{again:?}");
-    assert_eq!(again[1].first(), Some(&11), "from the item before: {again:?}");
+    assert_eq!(
+        again[1].first(),
+        Some(&11),
+        "from the item before: {again:?}"
+    );
     assert!(again[2].iter().all(|l| *l == 10_001), "{again:?}");
 }
