@@ -251,6 +251,8 @@ pub(crate) struct Ctx<'a> {
     /// The global watermark W: the largest key consumed so far.
     pub(crate) watermark: Option<&'a SortKey>,
     pub(crate) chunk_limit: u32,
+    /// A streamed source's first chunk (slow start, see [`first_chunk`]).
+    pub(crate) first_chunk: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
     /// The longest key an item may have ([`PagerOptions::max_key_bytes`]).
@@ -272,12 +274,39 @@ impl<'a> Ctx<'a> {
             filter,
             watermark,
             chunk_limit: options.chunk_limit,
+            first_chunk: first_chunk(options),
             max_source_items: options.max_source_items,
             max_chunks_without_progress: options.max_chunks_without_progress,
             max_key_bytes: options.max_key_bytes(),
             verdicts: None,
         }
     }
+}
+
+/// Slow start: a streamed source's first chunk is this many times its share of the page.
+/// Two: the merge takes a page from its sources unevenly, and a share of two pages' worth lets
+/// one source hold most of the page without a second request for it (see [`first_chunk`]).
+const SLOW_START_FACTOR: u32 = 2;
+/// The least first chunk (items), whatever the page size and the number of sources.
+const MIN_FIRST_CHUNK: u32 = 4;
+
+/// The limit of a streamed source's first chunk (slow start): `ceil(pageSize / streamed sources)
+/// × SLOW_START_FACTOR`, at least `MIN_FIRST_CHUNK`, at most `chunkLimit`. Each further chunk of
+/// the source asks twice as many as the one before, up to `chunkLimit` (see `Cursor::chunk_size`).
+pub(crate) fn first_chunk(options: &PagerOptions) -> u32 {
+    let streamed = options
+        .sources
+        .iter()
+        .filter(|s| s.streams_under(options.sort))
+        .count()
+        .max(1);
+    let share = options
+        .page_size
+        .div_ceil(u32::try_from(streamed).unwrap_or(u32::MAX));
+    share
+        .saturating_mul(SLOW_START_FACTOR)
+        .max(MIN_FIRST_CHUNK)
+        .min(options.chunk_limit)
 }
 
 /// What an answer turned out to be, decided by [`Cursor::prepare`].
@@ -482,6 +511,10 @@ pub(crate) struct Cursor<P> {
     token_floor: Option<SortKey>,
     /// The source's own watermark as its page token gave it (with `pending_anchor`).
     token_watermark: Option<SortKey>,
+    /// Chunks of its own order this cursor took from the source since it was made (at the list's
+    /// start, or resumed from a page token: a resume starts small again), for the slow start
+    /// (`chunk_size`). Not in a page token.
+    chunks_taken: u32,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -545,6 +578,7 @@ impl<P> Cursor<P> {
             resumed_floor: None,
             token_floor: None,
             token_watermark: None,
+            chunks_taken: 0,
         }
     }
 
@@ -799,23 +833,30 @@ impl<P> Cursor<P> {
         out
     }
 
-    /// The request this source needs next:
+    /// The limit of a streamed source's next chunk (slow start): [`first_chunk`] for the first
+    /// chunk this cursor takes, twice the one before for each further chunk, at most `chunkLimit`.
+    fn chunk_size(&self, ctx: &Ctx<'_>) -> u32 {
+        let grown = u64::from(ctx.first_chunk) << self.chunks_taken.min(32);
+        u32::try_from(grown.min(u64::from(ctx.chunk_limit))).unwrap_or(ctx.chunk_limit)
+    }
+
+    /// The request this source needs next, where `chunk` is the slow start's chunk size
+    /// (`chunk_size`: `first_chunk`, doubling with each chunk taken, up to `chunkLimit`):
     ///
     /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
     /// - read whole, kubernetes: the next continue token, `chunkLimit`;
     /// - rescanning: the probe offset, `chunkLimit + 1`;
     /// - a tie group to re-read whole: from the item before it, the group as
-    ///   known + 1 + `chunkLimit` (more while it still ends inside the group);
+    ///   known + 1 + `chunkLimit` (more while it still ends inside the group); read with the
+    ///   next chunk, known + 1 + `chunk`;
     /// - resumed at a decimal offset: from the item before `token + offset`,
-    ///   `chunkLimit + 1`, checked against `token_floor` (W at the resume; for a source behind
+    ///   `chunk + 1`, checked against `token_floor` (W at the resume; for a source behind
     ///   its own watermark; none, or offset 0: from the position);
-    /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
-    ///   against the last item read (first chunk: `""`, `chunkLimit`);
-    /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
+    /// - next chunk at a decimal offset N: from `N - 1`, `chunk + 1`, checked
+    ///   against the last item read (first chunk: `""`, `chunk`);
+    /// - otherwise (continue or opaque token): the token verbatim, `chunk`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
-        // A chunk that re-reads the item before the position asks one more.
-        let overlap_limit = limit.saturating_add(1);
         if !self.streamed {
             if self.decimal {
                 // Offsets over a list whose order changes between requests skip
@@ -834,6 +875,9 @@ impl<P> Cursor<P> {
                 purpose: Purpose::WholePart,
             };
         }
+        let limit = self.chunk_size(ctx);
+        // A chunk that re-reads the item before the position asks one more.
+        let overlap_limit = limit.saturating_add(1);
         if let Some(r) = &self.rescan {
             let pos = r.base.saturating_sub(r.step);
             return Planned {
@@ -1282,7 +1326,11 @@ impl<P> Cursor<P> {
         if let Verdict::Accept { .. } = verdict {
             let v = self
                 .reread_check(&items, flight, next.is_some(), ctx)
-                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder));
+                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder))
+                .or_else(|| {
+                    self.inserted_before_position(&items, flight)
+                        .then_some(Verdict::Disorder)
+                });
             if let Some(v) = v {
                 return Ok(Prepared::unmerged(
                     items,
@@ -1452,6 +1500,9 @@ impl<P> Cursor<P> {
             } => (overlap_first, quiet),
         };
         self.restarts = 0;
+        if let Purpose::Next { .. } | Purpose::Group { .. } = flight.purpose {
+            self.chunks_taken = self.chunks_taken.saturating_add(1);
+        }
         if flight.token.is_empty() {
             self.list_first = p.items.first().map(|(k, ..)| k.clone());
         }
@@ -2241,6 +2292,39 @@ impl<P> Cursor<P> {
         items
             .iter()
             .any(|(k, ..)| k < w && self.watermark.as_ref().map_or(true, |own| k > own))
+    }
+
+    /// Whether a resumed position's re-read (the first request since the resume, from the item
+    /// before the position) shows items inserted before the position since the page token: its
+    /// first item sorts below the source's watermark in the token, which comes later in the
+    /// answer. In a source whose order is not known to be the merge's (offsets, not strict, e.g.
+    /// a database's en_US collation) such an item may sort above W, and no later answer reads it
+    /// (the anchor read again proves nothing about items before the position): the source is read
+    /// whole, whose cut tells the consumed items from the new ones (shown, late once W is past).
+    fn inserted_before_position(&self, items: &[(SortKey, bool, P)], flight: &InFlight) -> bool {
+        let (
+            Some(own),
+            Some(_),
+            Purpose::Next {
+                overlap: Some(_), ..
+            },
+        ) = (&self.token_watermark, &self.resume, &flight.purpose)
+        else {
+            return false;
+        };
+        // The source's watermark found after the first item, alone of its name there with an
+        // item after it: its group was read whole before the token (so the position was after
+        // it, not at its group's start), and what stands before it now was inserted.
+        let (Some((first, ..)), Some(at)) =
+            (items.first(), items.iter().position(|(k, ..)| k == own))
+        else {
+            return false;
+        };
+        let name = own.primary();
+        at > 0
+            && first.primary() < name
+            && items.len() > at + 1
+            && items.iter().filter(|(k, ..)| k.primary() == name).count() == 1
     }
 
     /// Whether a streamed source's answer shows that its order is not the merge order: names

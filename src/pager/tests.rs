@@ -435,7 +435,16 @@ fn en_us_source_three_pages_in(names: &[&str]) -> (Env, Pager<ItemFields>, Vec<S
         "other",
         &pairs(&["B", "D"], "r"),
     );
-    let mut env = Env::new(vec![f, g], 1, 2);
+    en_us_three_pages_with(f, g, 2)
+}
+
+/// As `en_us_source_three_pages_in`, with the two fakes and a chunk limit given.
+fn en_us_three_pages_with(
+    f: Fake,
+    g: Fake,
+    chunk_limit: u32,
+) -> (Env, Pager<ItemFields>, Vec<String>) {
+    let mut env = Env::new(vec![f, g], 1, chunk_limit);
     let mut p = env.pager();
     let mut shown: Vec<String> = Vec::new();
     for _ in 0..3 {
@@ -1807,9 +1816,10 @@ fn buffers_hold_at_most_about_two_chunks_per_source() {
         }
     }
     assert_eq!(count, 800);
-    // Each source: 400 items in chunks of 10 (kubeapps chunks re-read one item).
-    assert!(env.fakes[0].requests <= 45, "{}", env.fakes[0].requests);
-    assert_eq!(env.fakes[1].requests, 40);
+    // Each source: 400 items in chunks of 10 (kubeapps chunks re-read one item), after a first
+    // chunk of 8 (slow start: 2 × ceil(7 / 2 streamed sources)): 8 + 39 × 10 = 398, one more.
+    assert!(env.fakes[0].requests <= 46, "{}", env.fakes[0].requests);
+    assert_eq!(env.fakes[1].requests, 41);
 }
 
 #[test]
@@ -3870,4 +3880,111 @@ fn late_tie_members_before_the_cut_survive_a_resume() {
         }
     }
     assert_eq!(shown, ["r/a", "r/b", "r/m5", "r1/m", "r2/m", "r3/m", "r/z"]);
+}
+
+/// Issue 24 (slow start): an item inserted between the page token and the resume, before the
+/// position in the source's own order (`a0`, first in en_US) but above W (`B`) in the merge's
+/// (bytes), must not be lost when the anchor (`C2`, the last item read before the token) is read
+/// again since the resume: the re-read from before the position finds `A1` where `A2` (the
+/// source's watermark) stood, so something came before the position.
+#[test]
+fn an_insert_before_the_position_above_w_is_not_lost_when_the_anchor_is_read_again() {
+    let (mut env, p, mut shown) = en_us_source_three_pages_in(&["A1", "A2", "C1", "C2", "C3"]);
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    assert_each_shown_once(&shown, &["A1", "A2", "B", "C1", "C2", "C3", "D", "a0"]);
+}
+
+/// As above with a chunk limit of 50, where the slow start sizes the chunks: the first chunk is 4
+/// (`A1 A2 C1 C2`, the anchor `C2`), and the resume's first re-read (4 + 1 from `A1`) reads the
+/// anchor again at once.
+#[test]
+fn an_insert_before_the_position_above_w_is_not_lost_under_the_slow_start() {
+    let names = ["A1", "A2", "C1", "C2", "C3", "C4", "C5"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let (mut env, p, mut shown) = en_us_three_pages_with(f, g, 50);
+    assert_eq!(
+        p.state().sources[0].anchors.len(),
+        1,
+        "C2 read, not consumed"
+    );
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    let mut want = names.to_vec();
+    want.extend(["B", "D", "a0"]);
+    assert_each_shown_once(&shown, &want);
+}
+
+/// Issue 24, slow start: the limits asked of each source. Pages of 10 over a Kubernetes source
+/// and a `kubeapps` one (both streamed) and an unordered one (read whole), chunk limit 50: the
+/// streamed sources' first chunk is 2 × ceil(10 / 2) = 10, then 20, 40, 50 (the `kubeapps` one
+/// two more each time after its first: a tie-able source re-reads the item before the tie group
+/// of its last item and that group, here one item); the source
+/// read whole asks `maxSourceItems + 1` at once; a resume starts at 10 again.
+#[test]
+fn slow_start_grows_each_streamed_chunk_and_a_resume_starts_small_again() {
+    let names: Vec<String> = seq("p-", 300);
+    let all: Vec<(&str, &str)> = names.iter().map(|s| (s.as_str(), "r")).collect();
+    let mut unordered = Fake::new(Kind::Offset, "fluxv2.packages", "kubeapps", &all);
+    unordered.items.reverse();
+    let mut env = Env::new(
+        vec![
+            Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &all),
+            Fake::new(Kind::Offset, "helm.packages", "kubeapps", &all),
+            unordered,
+        ],
+        10,
+        50,
+    );
+    env.options.sources[2].order = Some(crate::options::SourceOrder::None);
+    let mut p = env.pager();
+    let mut limits: Vec<Vec<u32>> = vec![Vec::new(); 3];
+    let mut by = |env: &mut Env, p: &mut Pager<ItemFields>, limits: &mut Vec<Vec<u32>>| {
+        env.page_by(p, |env, p, r| {
+            limits[r.source_index].push(r.limit);
+            Env::answer(env, p, r);
+        })
+    };
+    for _ in 0..30 {
+        by(&mut env, &mut p, &mut limits);
+    }
+    assert_eq!(limits[0][..4], [10, 20, 40, 50], "{limits:?}");
+    assert_eq!(limits[1][..4], [10, 22, 42, 52], "{limits:?}");
+    assert_eq!(limits[2], [10_001], "read whole: {limits:?}");
+    let mut p = env.resume(&p);
+    let mut again: Vec<Vec<u32>> = vec![Vec::new(); 3];
+    by(&mut env, &mut p, &mut again);
+    assert_eq!(again[0].first(), Some(&10), "{again:?}");
+    assert_eq!(
+        again[1].first(),
+        Some(&11),
+        "from the item before: {again:?}"
+    );
+    assert!(again[2].iter().all(|l| *l == 10_001), "{again:?}");
 }
