@@ -251,6 +251,8 @@ pub(crate) struct Ctx<'a> {
     /// The global watermark W: the largest key consumed so far.
     pub(crate) watermark: Option<&'a SortKey>,
     pub(crate) chunk_limit: u32,
+    /// A streamed source's first chunk (slow start, see [`first_chunk`]).
+    pub(crate) first_chunk: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
     /// The longest key an item may have ([`PagerOptions::max_key_bytes`]).
@@ -272,12 +274,39 @@ impl<'a> Ctx<'a> {
             filter,
             watermark,
             chunk_limit: options.chunk_limit,
+            first_chunk: first_chunk(options),
             max_source_items: options.max_source_items,
             max_chunks_without_progress: options.max_chunks_without_progress,
             max_key_bytes: options.max_key_bytes(),
             verdicts: None,
         }
     }
+}
+
+/// Slow start: a streamed source's first chunk is this many times its share of the page.
+/// Two: the merge takes a page from its sources unevenly, and a share of two pages' worth lets
+/// one source hold most of the page without a second request for it (see [`first_chunk`]).
+const SLOW_START_FACTOR: u32 = 2;
+/// The least first chunk (items), whatever the page size and the number of sources.
+const MIN_FIRST_CHUNK: u32 = 4;
+
+/// The limit of a streamed source's first chunk (slow start): `ceil(pageSize / streamed sources)
+/// × SLOW_START_FACTOR`, at least `MIN_FIRST_CHUNK`, at most `chunkLimit`. Each further chunk of
+/// the source asks twice as many as the one before, up to `chunkLimit` (see `Cursor::chunk_size`).
+pub(crate) fn first_chunk(options: &PagerOptions) -> u32 {
+    let streamed = options
+        .sources
+        .iter()
+        .filter(|s| s.streams_under(options.sort))
+        .count()
+        .max(1);
+    let share = options
+        .page_size
+        .div_ceil(u32::try_from(streamed).unwrap_or(u32::MAX));
+    share
+        .saturating_mul(SLOW_START_FACTOR)
+        .max(MIN_FIRST_CHUNK)
+        .min(options.chunk_limit)
 }
 
 /// What an answer turned out to be, decided by [`Cursor::prepare`].
@@ -360,6 +389,11 @@ pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
     /// Streamed in merge order (else read whole and sorted in memory).
     pub(crate) streamed: bool,
+    /// Streamed under a `displayName` sort in its own name order (`SourceSpec::displays_its_names`):
+    /// its ties are equal names, which must have one display name to agree with the merge order
+    /// (else their order changes from one answer to the next across display names). Sticky
+    /// after a switch, for the whole read's cut (`settle_switch`).
+    by_name: bool,
     /// Names unique in the list: the next chunk's names are all larger.
     strict: bool,
     /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.
@@ -477,6 +511,10 @@ pub(crate) struct Cursor<P> {
     token_floor: Option<SortKey>,
     /// The source's own watermark as its page token gave it (with `pending_anchor`).
     token_watermark: Option<SortKey>,
+    /// Chunks of its own order this cursor took from the source since it was made (at the list's
+    /// start, or resumed from a page token: a resume starts small again), for the slow start
+    /// (`chunk_size`). Not in a page token.
+    chunks_taken: u32,
 }
 
 /// A request to make, before the pager gives it an id.
@@ -491,6 +529,8 @@ impl<P> Cursor<P> {
     pub(crate) fn new(spec: SourceSpec, sort: SortOrder) -> Self {
         Cursor {
             streamed: spec.streams_under(sort),
+            by_name: spec.streams_under(sort)
+                && sort.field() == crate::order::SortField::DisplayName,
             strict: spec.kind.strict(),
             decimal: spec.kind != SourceKind::Kubernetes,
             spec,
@@ -538,6 +578,7 @@ impl<P> Cursor<P> {
             resumed_floor: None,
             token_floor: None,
             token_watermark: None,
+            chunks_taken: 0,
         }
     }
 
@@ -792,23 +833,30 @@ impl<P> Cursor<P> {
         out
     }
 
-    /// The request this source needs next:
+    /// The limit of a streamed source's next chunk (slow start): [`first_chunk`] for the first
+    /// chunk this cursor takes, twice the one before for each further chunk, at most `chunkLimit`.
+    fn chunk_size(&self, ctx: &Ctx<'_>) -> u32 {
+        let grown = u64::from(ctx.first_chunk) << self.chunks_taken.min(32);
+        u32::try_from(grown.min(u64::from(ctx.chunk_limit))).unwrap_or(ctx.chunk_limit)
+    }
+
+    /// The request this source needs next, where `chunk` is the slow start's chunk size
+    /// (`chunk_size`: `first_chunk`, doubling with each chunk taken, up to `chunkLimit`):
     ///
     /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
     /// - read whole, kubernetes: the next continue token, `chunkLimit`;
     /// - rescanning: the probe offset, `chunkLimit + 1`;
     /// - a tie group to re-read whole: from the item before it, the group as
-    ///   known + 1 + `chunkLimit` (more while it still ends inside the group);
+    ///   known + 1 + `chunkLimit` (more while it still ends inside the group); read with the
+    ///   next chunk, known + 1 + `chunk`;
     /// - resumed at a decimal offset: from the item before `token + offset`,
-    ///   `chunkLimit + 1`, checked against `token_floor` (W at the resume; for a source behind
+    ///   `chunk + 1`, checked against `token_floor` (W at the resume; for a source behind
     ///   its own watermark; none, or offset 0: from the position);
-    /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
-    ///   against the last item read (first chunk: `""`, `chunkLimit`);
-    /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
+    /// - next chunk at a decimal offset N: from `N - 1`, `chunk + 1`, checked
+    ///   against the last item read (first chunk: `""`, `chunk`);
+    /// - otherwise (continue or opaque token): the token verbatim, `chunk`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
-        // A chunk that re-reads the item before the position asks one more.
-        let overlap_limit = limit.saturating_add(1);
         if !self.streamed {
             if self.decimal {
                 // Offsets over a list whose order changes between requests skip
@@ -827,6 +875,9 @@ impl<P> Cursor<P> {
                 purpose: Purpose::WholePart,
             };
         }
+        let limit = self.chunk_size(ctx);
+        // A chunk that re-reads the item before the position asks one more.
+        let overlap_limit = limit.saturating_add(1);
         if let Some(r) = &self.rescan {
             let pos = r.base.saturating_sub(r.step);
             return Planned {
@@ -1022,6 +1073,10 @@ impl<P> Cursor<P> {
             .flatten()
             .map(|t| t.start);
         let mut before_start = false;
+        // Under a `displayName` sort in the source's name order: the previous item's name (a
+        // hash), and whether two adjacent items of one name have different display names.
+        let mut previous_name = None;
+        let mut mixed_ties = false;
         for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
             if let (0, Some(start)) = (i, &resume_key) {
@@ -1058,6 +1113,17 @@ impl<P> Cursor<P> {
             } else {
                 ctx.order.key_of(&f)
             };
+            if self.by_name {
+                // Equal names are the source's ties, in any order on each request: with two display
+                // names among them a tie may come back on either side of an item read, so the
+                // answer is taken as a disorder (the whole read shows what the merge passed).
+                let h = xxh64(f.name.as_bytes(), 0);
+                mixed_ties |= previous_name == Some(h)
+                    && items
+                        .last()
+                        .is_some_and(|(k, ..)| k.primary() != key.primary());
+                previous_name = Some(h);
+            }
             items.push((key, judged && ctx.filter.matches_ref(&f), p));
         }
 
@@ -1080,7 +1146,8 @@ impl<P> Cursor<P> {
             ));
         }
         let first = items.first().map(|(k, ..)| k);
-        if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
+        if self.streamed && (mixed_ties || self.disordered(&items, &flight.token, &flight.purpose))
+        {
             return Ok(Prepared::unmerged(
                 items,
                 next,
@@ -1259,7 +1326,11 @@ impl<P> Cursor<P> {
         if let Verdict::Accept { .. } = verdict {
             let v = self
                 .reread_check(&items, flight, next.is_some(), ctx)
-                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder));
+                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder))
+                .or_else(|| {
+                    self.inserted_before_position(&items, flight)
+                        .then_some(Verdict::Disorder)
+                });
             if let Some(v) = v {
                 return Ok(Prepared::unmerged(
                     items,
@@ -1345,9 +1416,16 @@ impl<P> Cursor<P> {
             items_scanned: p.items.len() as u64,
             ..Default::default()
         };
-        let Some(flight) = self.in_flight.take() else {
+        let Some(mut flight) = self.in_flight.take() else {
             return delta;
         };
+        // A first chunk from the list's start with no next token is the whole list (within the
+        // cap, by offsets): found out of order, it is the whole read the switch would ask for.
+        let whole_list = self.decimal
+            && flight.token.is_empty()
+            && p.next.is_none()
+            && p.items.len() <= ctx.max_source_items as usize
+            && matches!(flight.purpose, Purpose::Next { .. });
         let (overlap_first, quiet) = match p.verdict {
             Verdict::Regroup(g) => {
                 // The answer is not used: the group's re-read is an extra request.
@@ -1389,6 +1467,12 @@ impl<P> Cursor<P> {
                 }
                 return delta;
             }
+            Verdict::Disorder if whole_list => {
+                delta.whole_read_switches += 1;
+                self.switch_to_whole(ctx.watermark);
+                flight.purpose = Purpose::Whole;
+                (false, 0)
+            }
             Verdict::Disorder => {
                 delta.whole_read_switches += 1;
                 self.switch_to_whole(ctx.watermark);
@@ -1416,6 +1500,9 @@ impl<P> Cursor<P> {
             } => (overlap_first, quiet),
         };
         self.restarts = 0;
+        if let Purpose::Next { .. } | Purpose::Group { .. } = flight.purpose {
+            self.chunks_taken = self.chunks_taken.saturating_add(1);
+        }
         if flight.token.is_empty() {
             self.list_first = p.items.first().map(|(k, ..)| k.clone());
         }
@@ -1742,6 +1829,27 @@ impl<P> Cursor<P> {
             }
             _ => cut,
         };
+        // A source streamed in its name order under a `displayName` sort: its ties (equal names)
+        // may have come back in another order than they were read in, so an item before the cut
+        // need not be one read. Known never read (the ring holds every item read, or every item
+        // read since a resume and it sorts above the watermark the token gave), it was never
+        // consumed: late, not dropped.
+        let never_read = |e: &Entry<P>| {
+            self.by_name
+                && sw.live
+                && !was_read(e)
+                && (self.read_ids_complete
+                    || matches!(&self.resumed_floor, Some(f) if f.as_ref().map_or(true, |f| e.key > *f)))
+        };
+        // Such an item is late before the cut: a page token's cut (a count and the item before
+        // it) is moved before it, so that a resume shows it; the consumed items after it may then
+        // come again, which the possible repeats it counts (below) and the source's `inconsistent`
+        // say.
+        let token_cut = all
+            .iter()
+            .take(cut as usize)
+            .position(|e| below_w(e) && never_read(e))
+            .map_or(cut, |j| j as u64);
         // What a page token then holds to cut again by identity: the last item before the cut
         // and the last item consumed before the late ones.
         let pre = if sw.live {
@@ -1750,7 +1858,7 @@ impl<P> Cursor<P> {
             ws_anchor.map(key_hash).or(sw.anchors.get(1).copied())
         };
         self.cut_anchors.clear();
-        if let Some(end) = cut
+        if let Some(end) = token_cut
             .checked_sub(1)
             .and_then(|i| all.get(i as usize))
             .map(|e| key_hash(&e.key))
@@ -1759,7 +1867,13 @@ impl<P> Cursor<P> {
             self.cut_anchors.extend(pre.filter(|p| *p != end));
         }
         let mut kept = Vec::with_capacity(all.len());
-        let mut possible_repeats = 0;
+        // The consumed items a resume from such a token may show again.
+        let mut possible_repeats = all
+            .get(token_cut as usize..cut as usize)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|e| below_w(e) && !never_read(e) && e.payload.is_some())
+            .count() as u64;
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
                 // W itself (shown, maybe from an overlapping source) is no late item. Before the
@@ -1768,7 +1882,10 @@ impl<P> Cursor<P> {
                 // read, late. (Exactly what a page token's count says.)
                 let consumed = consumed_before
                     .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
-                if (i as u64) < cut || consumed || ctx.watermark == Some(&e.key) {
+                if ((i as u64) < cut && !never_read(&e))
+                    || consumed
+                    || ctx.watermark == Some(&e.key)
+                {
                     delta.duplicates_dropped += 1;
                     continue;
                 }
@@ -1820,7 +1937,7 @@ impl<P> Cursor<P> {
         }
         self.late_shown = sw.skip;
         self.late_last = sw.late_upto;
-        self.late_from = (self.late_pending > 0).then_some(cut);
+        self.late_from = (self.late_pending > 0).then_some(token_cut);
         self.late_mark = late_mark(self.late_from);
         reverse(&mut buf);
         self.buf = buf;
@@ -2175,6 +2292,39 @@ impl<P> Cursor<P> {
         items
             .iter()
             .any(|(k, ..)| k < w && self.watermark.as_ref().map_or(true, |own| k > own))
+    }
+
+    /// Whether a resumed position's re-read (the first request since the resume, from the item
+    /// before the position) shows items inserted before the position since the page token: its
+    /// first item sorts below the source's watermark in the token, which comes later in the
+    /// answer. In a source whose order is not known to be the merge's (offsets, not strict, e.g.
+    /// a database's en_US collation) such an item may sort above W, and no later answer reads it
+    /// (the anchor read again proves nothing about items before the position): the source is read
+    /// whole, whose cut tells the consumed items from the new ones (shown, late once W is past).
+    fn inserted_before_position(&self, items: &[(SortKey, bool, P)], flight: &InFlight) -> bool {
+        let (
+            Some(own),
+            Some(_),
+            Purpose::Next {
+                overlap: Some(_), ..
+            },
+        ) = (&self.token_watermark, &self.resume, &flight.purpose)
+        else {
+            return false;
+        };
+        // The source's watermark found after the first item, alone of its name there with an
+        // item after it: its group was read whole before the token (so the position was after
+        // it, not at its group's start), and what stands before it now was inserted.
+        let (Some((first, ..)), Some(at)) =
+            (items.first(), items.iter().position(|(k, ..)| k == own))
+        else {
+            return false;
+        };
+        let name = own.primary();
+        at > 0
+            && first.primary() < name
+            && items.len() > at + 1
+            && items.iter().filter(|(k, ..)| k.primary() == name).count() == 1
     }
 
     /// Whether a streamed source's answer shows that its order is not the merge order: names
