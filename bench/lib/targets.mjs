@@ -53,9 +53,12 @@ function recorder() {
     const text = await res.text();
     const bytes = Buffer.byteLength(text);
     r.bytes += bytes;
-    const s = (r.bySource[sourceOfUrl(url)] ??= { requests: 0, bytes: 0 });
+    const s = (r.bySource[sourceOfUrl(url)] ??= { requests: 0, bytes: 0, asks: [] });
     s.requests += 1;
     s.bytes += bytes;
+    // What was asked: `limit@token` (a kubeapps token is an item offset; "" = from the start).
+    const q = new URL(String(url)).searchParams;
+    s.asks.push(`${q.get("paginationOptions.pageSize")}@${q.get("paginationOptions.pageToken") ?? 0}`);
     return new Response(text, { status: res.status, headers: res.headers });
   };
   r.install = () => {
@@ -351,7 +354,7 @@ export function targetRows(m, sort, pageSize, readerPages) {
     rows.push({
       target: "page 1: one request per source", measured: `${plural(last.requests, "request")} for ${plural(m.sources, "source")} (${bySourceText(last.bySource)})`,
       core: plural(core1.requests, "request"), met: onePer ? "yes" : "no",
-      reason: onePer ? "" : extra.map(([s, b]) => `${s}: ${b.requests} requests${switchedText(last, s)}`).join("; "),
+      reason: onePer ? "" : extra.map(([s, b]) => `${s}: ${b.requests} requests${asksText(b)}${switchedText(last, s)}`).join("; "),
     });
     const ratio = last.bytes / least.bytes;
     const over = least.rows.map((r) => ({ r, got: last.bySource[r.source]?.bytes ?? 0 })).filter(({ r, got }) => got > r.least * BYTES_FACTOR);
@@ -408,7 +411,7 @@ export function targetRows(m, sort, pageSize, readerPages) {
       measured: tpr ? `${timingText(tpr)}, ${plural(r0.requests, "request")}, ${fmtB(r0.bytes)}${same === false ? ", **page differs from the walk's**" : ""}` : `failed: ${firstError(runs)}`,
       core: tcr ? `${timingText(tcr)}, ${fmtB(coreRuns.find((r) => !r.error).bytes)}` : `failed: ${firstError(coreRuns)}`,
       met: ok ? "yes" : "no",
-      reason: ok ? "" : !tpr ? firstError(runs) : !tcr ? `the core failed: ${firstError(coreRuns)}` : `${fmtMs(tpr.median - tcr.median)} slower (median); ${Object.entries(r0.bySource).sort().map(([src, b]) => `${src} ${b.requests} / ${fmtB(b.bytes)}${switchedText(r0, src)}`).join(", ")}`,
+      reason: ok ? "" : !tpr ? firstError(runs) : !tcr ? `the core failed: ${firstError(coreRuns)}` : `${fmtMs(tpr.median - tcr.median)} slower (median); ${Object.entries(r0.bySource).sort().map(([src, b]) => `${src} ${b.requests} / ${fmtB(b.bytes)}${asksText(b)}${switchedText(r0, src)}`).join(", ")}`,
     });
   }
   return rows;
@@ -416,6 +419,9 @@ export function targetRows(m, sort, pageSize, readerPages) {
 
 const countFast = (ws) => ws.filter((x) => x <= NEXT_PAGE_TARGET_MS).length;
 const sameIds = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** A source's requests as ` (limit@offset: 21@53, 501@0)` when it made more than one. */
+const asksText = (b) => (b.asks?.length > 1 ? ` (limit@offset: ${b.asks.join(", ")})` : "");
 
 /** Source `label`'s stats in a run (`helm/team-a` against the stats' `helm.packages/default/team-a`). */
 const statOf = (run, label) => run.sources?.find((x) => sourceLabel(...x.source.split("/").filter((_, i) => i !== 1)) === label);
