@@ -9,8 +9,8 @@
 //! (`sources[1].offset: …`).
 //!
 //! The pager module's inputs (options, fetcher options, failures) are read against their shapes
-//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string:
-//! [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
+//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string, each
+//! field by its name ([`Unpack`]): [`unpack_options`], [`unpack_filter`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
 //! without JSON too: [`ChunkFields`] reads them.
 
 use crate::collation::Collation;
@@ -164,13 +164,26 @@ pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion,
 }
 
 // ---------------------------------------------------------------------------
-// Reading: what the JS readers packed
+// Reading: what the JS readers packed, by name
 
-/// Values packed by the JS readers of `src/wasm/inputs.js` (`pack`, `readFailure`) into one
-/// string, read in order: a number as three characters of 15 bits each, low first (as
-/// [`push_number`] writes them), a string as its length in UTF-16 units (a number) then itself.
-/// Past the end (never, from those readers) numbers read as 0 and strings as `""`.
+/// Values packed by `pack` in `src/wasm/inputs.js` into one string, read in order: a number as
+/// three characters of 15 bits each, low first (as [`push_number`] writes them), a string (a
+/// choice too: its name) as its length in UTF-16 units (a number) then itself, a list as its
+/// length then each item, an object as the number of its fields given then each one's name and
+/// value ([`Unpack::object`]). Fields cross by name, never by position: the JS shapes and these
+/// readers share names, and no field order is kept on both sides. Past the end (never, from
+/// `pack`) numbers read as 0 and strings as `""`.
 pub struct Unpack<'a>(&'a str);
+
+/// What a reader by name says of a field, or of a choice's value, it does not read: never, from
+/// `pack` (it packs only the fields and values of its shapes, whose names these readers share);
+/// said rather than skipped, so that a name changed on one side alone cannot drop an option.
+fn unknown(name: &str) -> String {
+    format!("{name}: not a name the core reads (src/wasm/inputs.js and src/wasm/view.rs disagree)")
+}
+
+/// The result of a reader by name: `Err` names what it did not know ([`unknown`]).
+type Read<T = ()> = core::result::Result<T, String>;
 
 impl<'a> Unpack<'a> {
     /// A reader at the start of `packed`.
@@ -189,6 +202,11 @@ impl<'a> Unpack<'a> {
         n
     }
 
+    /// The next number, as a u32 (`pack` packs only whole numbers from 0 to 2^32 - 1 as such).
+    fn u32(&mut self) -> u32 {
+        self.number() as u32
+    }
+
     /// The next string.
     pub fn string(&mut self) -> String {
         let units = self.number() as usize;
@@ -196,23 +214,6 @@ impl<'a> Unpack<'a> {
         let s = self.0.get(..len).unwrap_or_default();
         self.0 = self.0.get(len..).unwrap_or_default();
         s.into()
-    }
-
-    /// The next optional number: `n + 1`, or 0 for none.
-    fn optional(&mut self) -> Option<u32> {
-        self.number().checked_sub(1).map(|n| n as u32)
-    }
-
-    /// A `FilterOptions`: query, categories, repositories, plugins, pkgVersion, appVersion.
-    fn filter(&mut self) -> FilterOptions {
-        FilterOptions {
-            query: self.string(),
-            categories: self.strings(),
-            repositories: self.strings(),
-            plugins: self.strings(),
-            pkg_version: self.string(),
-            app_version: self.string(),
-        }
     }
 
     /// A count, then that many strings.
@@ -224,94 +225,162 @@ impl<'a> Unpack<'a> {
         }
         out
     }
+
+    /// The next object: for each of its fields given, `field` is handed the reader at the
+    /// field's value and the field's name, and reads the value by that name. Errors: the first
+    /// of `field`'s (a name it does not know: [`unknown`]).
+    pub fn object(&mut self, mut field: impl FnMut(&mut Self, &str) -> Read) -> Read {
+        for _ in 0..self.number() {
+            let name = self.string();
+            field(self, &name)?;
+        }
+        Ok(())
+    }
+
+    /// The next choice: its name, as `choose` maps it (`None`: a name it does not know).
+    fn choice<T>(&mut self, choose: impl FnOnce(&str) -> Option<T>) -> Read<T> {
+        let name = self.string();
+        choose(&name).ok_or_else(|| unknown(&name))
+    }
+
+    /// A `FilterOptions`, by its JS names (`FILTER` in inputs.js); a field not given is empty.
+    fn filter(&mut self) -> Read<FilterOptions> {
+        let mut f = FilterOptions::default();
+        self.object(|p, name| {
+            match name {
+                "query" => f.query = p.string(),
+                "categories" => f.categories = p.strings(),
+                "repositories" => f.repositories = p.strings(),
+                "plugins" => f.plugins = p.strings(),
+                "pkgVersion" => f.pkg_version = p.string(),
+                "appVersion" => f.app_version = p.string(),
+                _ => return Err(unknown(name)),
+            }
+            Ok(())
+        })?;
+        Ok(f)
+    }
+
+    /// A `SourceSpec`, by its JS names (`SOURCE` in inputs.js): cluster and namespace not given
+    /// are `""`, a kind not given is the plugin's default ([`SourceKind::for_plugin`]).
+    fn source(&mut self) -> Read<SourceSpec> {
+        let mut id = SourceId::new("", "", "");
+        let (mut kind, mut order, mut filter) = (None, None, None);
+        self.object(|p, name| {
+            match name {
+                "plugin" => id.plugin = p.string(),
+                "cluster" => id.cluster = p.string(),
+                "namespace" => id.namespace = p.string(),
+                "kind" => {
+                    kind = Some(p.choice(|k| match k {
+                        "kubernetes" => Some(SourceKind::Kubernetes),
+                        "kubeapps" => Some(SourceKind::Kubeapps),
+                        "unordered" => Some(SourceKind::Unordered),
+                        _ => None,
+                    })?)
+                }
+                "order" => {
+                    order = Some(p.choice(|o| match o {
+                        "name" => Some(SourceOrder::Name),
+                        "none" => Some(SourceOrder::None),
+                        _ => None,
+                    })?)
+                }
+                "filter" => {
+                    filter = Some(p.choice(|s| match s {
+                        "source" => Some(FilterSide::Source),
+                        "pager" => Some(FilterSide::Pager),
+                        _ => None,
+                    })?)
+                }
+                _ => return Err(unknown(name)),
+            }
+            Ok(())
+        })?;
+        Ok(SourceSpec {
+            kind: kind.unwrap_or_else(|| SourceKind::for_plugin(&id.plugin)),
+            id,
+            order,
+            filter,
+        })
+    }
 }
 
 /// `PagerOptions` as `readOptions` (`src/wasm/inputs.js`) packs them after reading them against
-/// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
-/// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
-/// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
-/// appVersion, maxSourceItems, maxChunksWithoutProgress and the collation's locale; a choice or a
-/// number is 1 + its index or value, 0 when not given.
-pub fn unpack_options(packed: &str) -> PagerOptions {
-    let mut p = Unpack::new(packed);
-    // A loop, as in `strings` (size).
-    let mut sources = Vec::new();
-    for _ in 0..p.number() {
-        let id = SourceId::new(p.string(), p.string(), p.string());
-        sources.push(SourceSpec {
-            kind: match p.number() {
-                1 => SourceKind::Kubernetes,
-                2 => SourceKind::Kubeapps,
-                3 => SourceKind::Unordered,
-                // Not declared: the plugin's default.
-                _ => SourceKind::for_plugin(&id.plugin),
-            },
-            id,
-            order: match p.number() {
-                1 => Some(SourceOrder::Name),
-                2 => Some(SourceOrder::None),
-                _ => None,
-            },
-            filter: match p.number() {
-                1 => Some(FilterSide::Source),
-                2 => Some(FilterSide::Pager),
-                _ => None,
-            },
-        });
-    }
-    let mut o = PagerOptions::new(sources);
-    let page_size = p.optional();
-    let chunk_limit = p.optional();
-    let sort = p.number();
-    let display_name = sort == 2;
-    if display_name {
-        o.sort = SortOrder::DisplayName;
-    } else if sort == 3 {
-        o.sort = SortOrder::Apiserver;
-    }
-    o.filter = p.filter();
-    // Absent numbers keep the defaults.
-    for (slot, n) in [
-        (&mut o.page_size, page_size),
-        (&mut o.chunk_limit, chunk_limit),
-        (&mut o.max_source_items, p.optional()),
-        (&mut o.max_chunks_without_progress, p.optional()),
-    ] {
-        if let Some(n) = n {
-            *slot = n;
+/// the `.d.ts` shape, by their JS names (`OPTIONS` in inputs.js), not checked
+/// ([`PagerOptions::validate`] checks): a field not given keeps [`PagerOptions::new`]'s default;
+/// `collation: {}` is the root collation. Errors: a name the core does not read ([`unknown`]).
+pub fn unpack_options(packed: &str) -> Read<PagerOptions> {
+    let mut o = PagerOptions::new(Vec::new());
+    let (mut field, mut collation) = (SortField::Name, None);
+    Unpack::new(packed).object(|p, name| {
+        match name {
+            "sources" => {
+                // A loop, as in `strings` (size).
+                for _ in 0..p.number() {
+                    o.sources.push(p.source()?);
+                }
+            }
+            "pageSize" => o.page_size = p.u32(),
+            "chunkLimit" => o.chunk_limit = p.u32(),
+            "sort" => {
+                o.sort = p.choice(|s| match s {
+                    "name" => Some(SortOrder::Name),
+                    "displayName" => Some(SortOrder::DisplayName),
+                    "apiserver" => Some(SortOrder::Apiserver),
+                    _ => None,
+                })?;
+                if o.sort == SortOrder::DisplayName {
+                    field = SortField::DisplayName;
+                }
+            }
+            "filter" => o.filter = p.filter()?,
+            "maxSourceItems" => o.max_source_items = p.u32(),
+            "maxChunksWithoutProgress" => o.max_chunks_without_progress = p.u32(),
+            "collation" => {
+                let mut c = Collation::Root;
+                p.object(|p, name| match name {
+                    "locale" => Ok(c = p.choice(Collation::from_locale)?),
+                    _ => Err(unknown(name)),
+                })?;
+                collation = Some(c);
+            }
+            _ => return Err(unknown(name)),
         }
+        Ok(())
+    })?;
+    // `collation: { locale }` orders the sort field by the locale (`readOptions` refuses one
+    // beside `sort: "apiserver"`).
+    if let Some(c) = collation {
+        o.sort = SortOrder::Collated(field, c);
     }
-    // `collation: { locale }`: 1 + the locale's index in `Collation::ALL`, 0 when not given.
-    // (`readOptions` refuses a collation beside `sort: "apiserver"`.)
-    if let Some(c) = p.optional().and_then(|i| Collation::ALL.get(i as usize)) {
-        let field = if display_name {
-            SortField::DisplayName
-        } else {
-            SortField::Name
-        };
-        o.sort = SortOrder::Collated(field, *c);
-    }
-    o
+    Ok(o)
 }
 
-/// A `FilterOptions` as `readFilter` (`src/wasm/inputs.js`) packs it, in the order of
-/// [`unpack_options`]' filter fields.
-pub fn unpack_filter(packed: &str) -> FilterOptions {
+/// A `FilterOptions` as `readFilter` (`src/wasm/inputs.js`) packs it, by its JS names.
+pub fn unpack_filter(packed: &str) -> Read<FilterOptions> {
     Unpack::new(packed).filter()
 }
 
-/// A `ChunkFailure` as `readFailure` (`src/wasm/inputs.js`) packs it: the status, then `reason`
-/// and `continue`, each 1 and the string, or 0 for none (an empty `continue` is none).
-pub fn unpack_failure(packed: &str) -> Failure {
-    let mut p = Unpack::new(packed);
-    let status = p.number() as u16;
-    let mut text = || (p.number() == 1).then(|| p.string());
-    let reason = text();
-    Failure {
-        status,
-        reason,
-        continue_token: text().filter(|s| !s.is_empty()),
-    }
+/// A `ChunkFailure` as `readFailure` (`src/wasm/inputs.js`) packs it, by the names `status`,
+/// `reason` and `continue` (each left out when the failure has none; an empty `continue` is
+/// none).
+pub fn unpack_failure(packed: &str) -> Read<Failure> {
+    let mut f = Failure {
+        status: 0,
+        reason: None,
+        continue_token: None,
+    };
+    Unpack::new(packed).object(|p, name| {
+        match name {
+            "status" => f.status = p.number() as u16,
+            "reason" => f.reason = Some(p.string()),
+            "continue" => f.continue_token = Some(p.string()).filter(|s| !s.is_empty()),
+            _ => return Err(unknown(name)),
+        }
+        Ok(())
+    })?;
+    Ok(f)
 }
 
 // ---------------------------------------------------------------------------

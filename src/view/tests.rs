@@ -653,40 +653,110 @@ fn js_string(out: &mut String, s: &str) {
     out.push_str(s);
 }
 
-/// The layout `readOptions` (inputs.js) writes, packed here by a Rust copy of its packer; the
-/// JS packer itself is checked end to end by tests/js/inputs.test.mjs.
-#[test]
-fn options_unpack_from_the_documented_layout() {
-    let mut packed = String::new();
-    let p = &mut packed;
-    js_number(p, 3);
-    for (plugin, cluster, namespace, kind, order, side) in [
-        ("helm.packages", "", "kubeapps", 0, 0, 0),
-        ("flux\u{0}é", "c😀", "", 1, 1, 1),
-        ("p", "\u{7fff}", "\u{8000}", 3, 2, 2),
-    ] {
-        js_string(p, plugin);
-        js_string(p, cluster);
-        js_string(p, namespace);
-        js_number(p, kind);
-        js_number(p, order);
-        js_number(p, side);
-    }
-    js_number(p, 8); // pageSize 7
-    js_number(p, 0); // chunkLimit: default
-    js_number(p, 2); // sort: displayName
-    js_string(p, "sql");
-    for list in [&["Database", "é"][..], &[], &["helm.packages"]] {
-        js_number(p, list.len() as u64);
-        for s in list {
-            js_string(p, s);
+/// A packed value as `pack` (src/wasm/inputs.js) writes it, written here by hand.
+enum Js<'a> {
+    N(u64),
+    S(&'a str),
+    List(Vec<Js<'a>>),
+    Object(Vec<(&'a str, Js<'a>)>),
+}
+
+fn js_pack(out: &mut String, v: &Js<'_>) {
+    match v {
+        Js::N(n) => js_number(out, *n),
+        Js::S(s) => js_string(out, s),
+        Js::List(items) => {
+            js_number(out, items.len() as u64);
+            for item in items {
+                js_pack(out, item);
+            }
+        }
+        Js::Object(fields) => {
+            js_number(out, fields.len() as u64);
+            for (name, value) in fields {
+                js_string(out, name);
+                js_pack(out, value);
+            }
         }
     }
-    js_string(p, "1.0");
-    js_string(p, "");
-    js_number(p, u64::from(u32::MAX) + 1); // maxSourceItems u32::MAX
-    js_number(p, 1); // maxChunksWithoutProgress 0 (validate refuses it)
-    js_number(p, 2); // collation: { locale: "en" }
+}
+
+fn packed(v: Js<'_>) -> String {
+    let mut out = String::new();
+    js_pack(&mut out, &v);
+    out
+}
+
+fn strings<'a>(list: &[&'a str]) -> Js<'a> {
+    Js::List(list.iter().map(|s| Js::S(s)).collect())
+}
+
+/// The layout `readOptions` (inputs.js) writes, packed here by a Rust copy of its packer; the
+/// JS packer itself is checked end to end by tests/js/inputs.test.mjs. Fields by name, in any
+/// order; a field not given keeps its default.
+#[test]
+fn options_unpack_by_name() {
+    use Js::*;
+    let source = |plugin: &'static str,
+                  cluster: &'static str,
+                  namespace: &'static str,
+                  kind: Option<&'static str>,
+                  order: Option<&'static str>,
+                  side: Option<&'static str>| {
+        let mut f = vec![("namespace", S(namespace)), ("plugin", S(plugin))];
+        if !cluster.is_empty() {
+            f.push(("cluster", S(cluster)));
+        }
+        for (name, v) in [("kind", kind), ("order", order), ("filter", side)] {
+            if let Some(v) = v {
+                f.push((name, S(v)));
+            }
+        }
+        Object(f)
+    };
+    let fields = |collation: Option<Js<'static>>| {
+        let mut f = vec![
+            ("pageSize", N(7)),
+            (
+                "sources",
+                List(vec![
+                    source("helm.packages", "", "kubeapps", None, None, None),
+                    source(
+                        "flux\u{0}é",
+                        "c😀",
+                        "",
+                        Some("kubernetes"),
+                        Some("name"),
+                        Some("source"),
+                    ),
+                    source(
+                        "p",
+                        "\u{7fff}",
+                        "\u{8000}",
+                        Some("unordered"),
+                        Some("none"),
+                        Some("pager"),
+                    ),
+                ]),
+            ),
+            ("sort", S("displayName")),
+            (
+                "filter",
+                Object(vec![
+                    ("query", S("sql")),
+                    ("categories", strings(&["Database", "é"])),
+                    ("plugins", strings(&["helm.packages"])),
+                    ("pkgVersion", S("1.0")),
+                ]),
+            ),
+            ("maxSourceItems", N(u64::from(u32::MAX))),
+            ("maxChunksWithoutProgress", N(0)),
+        ];
+        if let Some(c) = collation {
+            f.push(("collation", c));
+        }
+        packed(Object(f))
+    };
     let mut want = PagerOptions::new(vec![
         SourceSpec {
             id: SourceId::new("helm.packages", "", "kubeapps"),
@@ -719,33 +789,43 @@ fn options_unpack_from_the_documented_layout() {
     };
     want.max_source_items = u32::MAX;
     want.max_chunks_without_progress = 0;
-    assert_eq!(unpack_options(&packed), want);
-    // Without the collation (the last member): displayName, case-insensitive by bytes; the root
-    // collation is 1.
-    let plain = &packed[..packed
-        .char_indices()
-        .rev()
-        .nth(2)
-        .expect("three characters")
-        .0];
-    assert_eq!(unpack_options(plain).sort, SortOrder::DisplayName);
-    for (n, want) in [
-        (0, SortOrder::DisplayName),
+    let en = fields(Some(Object(vec![("locale", S("en"))])));
+    assert_eq!(unpack_options(&en), Ok(want.clone()));
+    // Without the collation: displayName, case-insensitive by bytes; `collation: {}` is the root
+    // collation.
+    want.sort = SortOrder::DisplayName;
+    assert_eq!(unpack_options(&fields(None)), Ok(want.clone()));
+    want.sort = SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::Root);
+    assert_eq!(unpack_options(&fields(Some(Object(vec![])))), Ok(want));
+    // A name the core does not read, a field's or a choice's, is an error naming it (never from
+    // `pack`: its shapes' names are these), not a value dropped.
+    for (bad, name) in [
+        (Object(vec![("pageSise", N(7))]), "pageSise"),
+        (Object(vec![("sort", S("title"))]), "title"),
         (
-            1,
-            SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::Root),
+            Object(vec![("collation", Object(vec![("locale", S("fr"))]))]),
+            "fr",
         ),
-        (3, SortOrder::DisplayName),
+        (
+            Object(vec![(
+                "sources",
+                List(vec![Object(vec![("kind", S("helm"))])]),
+            )]),
+            "helm",
+        ),
+        (
+            Object(vec![("filter", Object(vec![("text", S(""))]))]),
+            "text",
+        ),
     ] {
-        let mut q = plain.to_string();
-        js_number(&mut q, n);
-        assert_eq!(unpack_options(&q).sort, want, "collation {n}");
+        let err = unpack_options(&packed(bad)).expect_err(name);
+        assert!(err.starts_with(&format!("{name}: not a name")), "{err}");
     }
     // Cut anywhere (never, from readOptions): whatever is left reads as absent, without a panic.
-    for (end, _) in packed.char_indices() {
-        let _ = unpack_options(&packed[..end]);
+    for (end, _) in en.char_indices() {
+        let _ = unpack_options(&en[..end]);
     }
-    assert_eq!(unpack_options(""), PagerOptions::new(vec![]));
+    assert_eq!(unpack_options(""), Ok(PagerOptions::new(vec![])));
     // A length past the end, or inside a character, takes the rest.
     let mut p = Unpack::new("\u{5}\u{0}\u{0}ab");
     assert_eq!((p.string(), p.number()), ("ab".into(), 0));
@@ -753,34 +833,31 @@ fn options_unpack_from_the_documented_layout() {
     assert_eq!(p.string(), "😀");
 }
 
-/// As above, for `readFailure`'s layout.
+/// As above, for `readFailure`'s fields.
 #[test]
-fn failures_unpack_from_the_documented_layout() {
-    let mut packed = String::new();
-    js_number(&mut packed, 410);
-    js_number(&mut packed, 1);
-    js_string(&mut packed, "Expired");
-    js_number(&mut packed, 1);
-    js_string(&mut packed, "c😀");
+fn failures_unpack_by_name() {
+    use Js::*;
+    let failure = packed(Object(vec![
+        ("continue", S("c😀")),
+        ("status", N(410)),
+        ("reason", S("Expired")),
+    ]));
     assert_eq!(
-        unpack_failure(&packed),
-        Failure {
+        unpack_failure(&failure),
+        Ok(Failure {
             status: 410,
             reason: Some("Expired".into()),
             continue_token: Some("c😀".into()),
-        }
+        })
     );
-    let mut packed = String::new();
-    js_number(&mut packed, 0);
-    js_number(&mut packed, 0);
-    js_number(&mut packed, 1);
-    js_string(&mut packed, "");
+    let failure = packed(Object(vec![("status", N(0)), ("continue", S(""))]));
     assert_eq!(
-        unpack_failure(&packed),
-        Failure {
+        unpack_failure(&failure),
+        Ok(Failure {
             status: 0,
             reason: None,
             continue_token: None,
-        }
+        })
     );
+    assert!(unpack_failure(&packed(Object(vec![("code", N(410))]))).is_err());
 }

@@ -1,8 +1,8 @@
 // Reading the pager's JS inputs against their declared shapes (the `.d.ts` interfaces): the
 // pager's options, the fetchers' options, `nextPage`'s `retry` option, and failures as `fail()`
 // and `nextPage` read them. One table-driven reader here instead of a schema interpreter in the
-// wasm; the wasm gets typed values, packed (`Unpack` in src/view.rs reads them in the shapes'
-// order: the shapes below are that order's one definition on this side).
+// wasm; the wasm gets typed values, packed by name (`Unpack` in src/wasm/view.rs reads each field
+// by its name: no field order is kept on both sides).
 // Throws only the PagerErrors of what does not fit (`INVALID_OPTIONS`; `INVALID_RESPONSE` from
 // `readFailure`: the wasm catches them). Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
@@ -222,24 +222,32 @@ function readInput(value, shape) {
 
 /**
  * Three characters of 15 bits each, low first (below U+8000: never a surrogate), for a number from
- * 0 to 2^45 - 1; `Unpack` (src/view.rs) reads them.
+ * 0 to 2^45 - 1; `Unpack` (src/wasm/view.rs) reads them.
  */
 const packNumber = (n) => String.fromCharCode(n & 32767, (n / 32768) & 32767, n / 1073741824);
 
 /**
- * Packs `fields` (as `readInput` gives them) by `shape` for `Unpack` (src/view.rs), in the shape's
- * order: a string as its length in UTF-16 units then itself (`""` when not given), a number or a
- * choice as 1 + it (0: not given), an array as its length then each item, an object as its fields
- * (each not given when the object is not).
+ * Packs `v` (as `readInput` gives it) by `kind` for `Unpack` (src/wasm/view.rs), by name, never by
+ * position: a number as itself, a string as its length in UTF-16 units then itself, a choice as
+ * its name (a string), an array as its length then each item, an object as the number of its
+ * fields given then each one's name (a string) and value; a field not given is left out (the
+ * core's default). The core reads each field by its name: no field order is kept on both sides.
  */
 function pack(v, kind) {
-  if (kind === STR) return packNumber((v ??= "").length) + v;
-  if (kind === U32 || typeof kind[0] === "string") return packNumber(v === undefined ? 0 : v + 1);
-  if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of)).join("");
-  return kind.map((f, i) => pack(v?.[i], f[1])).join("");
+  if (kind === U32) return packNumber(v);
+  if (kind === STR || typeof kind[0] === "string") {
+    if (kind !== STR) v = kind[v];
+    return packNumber(v.length) + v;
+  }
+  if (kind.of) return packNumber(v.length) + v.map((item) => pack(item, kind.of)).join("");
+  let n = 0, out = "";
+  kind.forEach(([name, k], i) => {
+    if (v[i] !== undefined) out += pack(name, STR) + pack(v[i], k), n++;
+  });
+  return packNumber(n) + out;
 }
 
-/** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
+/** `PagerOptions` packed for `unpack_options` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
 function readOptions(value) {
   // Said apart from `null`: `Pager.resume(token)` without its options is the usual slip.
   if (value === undefined) {
@@ -247,33 +255,32 @@ function readOptions(value) {
   }
   const o = readInput(value, OPTIONS_IN);
   o[0] = o[0].map(resourceSource);
-  // `collation: {}` is the root collation (the locale's default).
-  if (o[7]) o[7][0] ??= 0;
   if (o[7] && o[3] === 2) {
     throw makeError("INVALID_OPTIONS", 'invalid options: collation: sort "apiserver" is the apiserver\'s byte order (a collation orders name or displayName)', { field: "collation" });
   }
   return pack(o, OPTIONS);
 }
 
+/** A failure as `unpack_failure` (src/wasm/view.rs) reads it, by these names. */
+const FAILURE = [["status", U32], ["reason", STR], ["continue", STR]];
+
 /**
- * A failure for `Pager.fail` (as `failureOf` reads it), packed for `unpack_failure` (src/view.rs):
- * `status`, then `reason` and `continue`, each 1 for a string then the string, else 0. Throws
+ * A failure for `Pager.fail` (as `failureOf` reads it), packed by `FAILURE` for `unpack_failure`
+ * (src/wasm/view.rs): `status`, then `reason` and `continue` when they are strings. Throws
  * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
  */
 function readFailure(failure, source) {
   const read = failureOf(failure);
-  let out = packNumber(read.status);
-  for (const key of ["reason", "continue"]) {
+  const text = (key) => {
     const v = read[key];
-    if (typeof v !== "string") out += packNumber(0);
-    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
-    else out += packNumber(1) + packNumber(v.length) + v;
-  }
-  return out;
+    if (typeof v !== "string") return undefined;
+    if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
+    return v;
+  };
+  return pack([read.status, text("reason"), text("continue")], FAILURE);
 }
 
-
-/** A `FilterOptions` (`undefined` or `null`: none) packed for `unpack_filter` (src/view.rs), or `INVALID_OPTIONS`. */
+/** A `FilterOptions` (`undefined` or `null`: none) packed for `unpack_filter` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
 function readFilter(value) {
   return pack(readInput(value ?? {}, FILTER), FILTER);
 }

@@ -5,7 +5,8 @@
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::errors::{js, JsResult};
+use super::errors::{js, to_js as error_to_js, JsResult};
+use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::options::PagerOptions;
 use crate::pager::Failure;
@@ -23,7 +24,16 @@ extern "C" {
 /// A `FilterOptions` from a JS value (`undefined` or `null`: none); `INVALID_OPTIONS` names what
 /// did not fit.
 pub(crate) fn filter_from_js(value: &JsValue) -> JsResult<FilterOptions> {
-    Ok(crate::view::unpack_filter(&read_filter(value)?))
+    crate::view::unpack_filter(&read_filter(value)?).map_err(|e| invalid("filter", e))
+}
+
+/// `INVALID_OPTIONS` for what the unpacking refused (a name the core does not read: a defect of
+/// the boundary, said rather than dropped), `field` the input read.
+fn invalid(field: &str, message: String) -> JsValue {
+    error_to_js(&PagerError::InvalidOptions {
+        field: field.into(),
+        message,
+    })
 }
 
 // kube.js (a resource source read into a `kubernetes` one, the multi-cluster fetcher) is imported
@@ -38,7 +48,8 @@ extern "C" {
 
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
 pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
-    let options = crate::view::unpack_options(&read_options(value)?);
+    let options =
+        crate::view::unpack_options(&read_options(value)?).map_err(|e| invalid("options", e))?;
     js(options.validate())?;
     Ok(options)
 }
@@ -47,5 +58,10 @@ pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
 /// `INVALID_RESPONSE` naming `source` when `reason` or `continue` holds a lone surrogate (it would
 /// reach the core as U+FFFD: a recovery would continue from another token than the server's).
 pub(crate) fn failure_from_js(value: &JsValue, source: &str) -> JsResult<Failure> {
-    Ok(crate::view::unpack_failure(&read_failure(value, source)?))
+    crate::view::unpack_failure(&read_failure(value, source)?).map_err(|message| {
+        error_to_js(&PagerError::InvalidResponse {
+            source_name: source.into(),
+            message,
+        })
+    })
 }
