@@ -1,6 +1,6 @@
 //! The pager's JS inputs: `PagerOptions` and `fail()`'s failure, read against their `.d.ts`
 //! shapes by `inputs.js` (which throws the `PagerError`s of what does not fit) and handed over
-//! packed, for [`crate::view`] to unpack.
+//! packed, for [`super::view`] to unpack.
 
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -24,7 +24,7 @@ extern "C" {
 /// A `FilterOptions` from a JS value (`undefined` or `null`: none); `INVALID_OPTIONS` names what
 /// did not fit.
 pub(crate) fn filter_from_js(value: &JsValue) -> JsResult<FilterOptions> {
-    crate::view::unpack_filter(&read_filter(value)?).map_err(|e| invalid("filter", e))
+    super::view::unpack_filter(&read_filter(value)?).map_err(|e| invalid("filter", e))
 }
 
 /// `INVALID_OPTIONS` for what the unpacking refused (a name the core does not read: a defect of
@@ -49,7 +49,7 @@ extern "C" {
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
 pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
     let options =
-        crate::view::unpack_options(&read_options(value)?).map_err(|e| invalid("options", e))?;
+        super::view::unpack_options(&read_options(value)?).map_err(|e| invalid("options", e))?;
     js(options.validate())?;
     Ok(options)
 }
@@ -58,7 +58,7 @@ pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
 /// `INVALID_RESPONSE` naming `source` when `reason` or `continue` holds a lone surrogate (it would
 /// reach the core as U+FFFD: a recovery would continue from another token than the server's).
 pub(crate) fn failure_from_js(value: &JsValue, source: &str) -> JsResult<Failure> {
-    crate::view::unpack_failure(&read_failure(value, source)?).map_err(|message| {
+    super::view::unpack_failure(&read_failure(value, source)?).map_err(|message| {
         error_to_js(&PagerError::InvalidResponse {
             source_name: source.into(),
             message,

@@ -1,7 +1,7 @@
 // The pager module's JS input readers (src/wasm/inputs.js: `readOptions`, the fetchers' options,
 // `readFailure`), read straight from the source: what they accept and read, against the serde
 // shapes the boundary once had (the oracle corpus tests/golden/js_inputs_oracle.json, checked
-// against serde by `js_input_oracle_is_what_the_serde_shapes_read` in src/view/tests.rs), and
+// against serde by `js_input_oracle_is_what_the_serde_shapes_read` in src/wasm/view/tests.rs), and
 // what they refuse, naming the member at fault. Through the package: that the wasm reads what
 // they pack.
 import { test } from "node:test";
@@ -17,7 +17,7 @@ const { kubeappsFetcher, kubernetesListFetcher } = pkg;
 
 const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
 
-// `variants` of src/view/tests.rs: each scalar or key swapped for each of SWAPS, each member dropped.
+// `variants` of src/wasm/view/tests.rs: each scalar or key swapped for each of SWAPS, each member dropped.
 const SWAPS = [
   "null", "true", "0", "-1", "1.5", "4294967295", "4294967296", "1e+21", '""', '"x"', '"name"', '"none"',
   '"kubernetes"', '"displayName"', '"100"', "[]", '["a"]', "{}", '{"x":1}', '"00ff1234abcd0001"',
@@ -65,7 +65,7 @@ function corpus(name) {
       } catch {}
     }
   }
-  assert.equal(values.length, count, `${name}: the variants of src/view/tests.rs`);
+  assert.equal(values.length, count, `${name}: the variants of src/wasm/view/tests.rs`);
   return values.map(([text, value], i) => [text, value, expected[index[i]]]);
 }
 

@@ -166,38 +166,95 @@ pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion,
 // ---------------------------------------------------------------------------
 // Reading: what the JS readers packed, by name
 
+/// Makes [`Name`] and [`NAMES`] from one list, so that a name's text and its variant are written
+/// once.
+macro_rules! names {
+    ($($variant:ident = $text:literal,)*) => {
+        /// Every name a packed input holds, its fields' and its choices', as JS writes them (the
+        /// names of `inputs.js`'s shapes and of their choices).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        enum Name {
+            $(
+                #[doc = $text]
+                $variant,
+            )*
+        }
+
+        /// Each [`Name`] with its text.
+        const NAMES: &[(&str, Name)] = &[$(($text, Name::$variant),)*];
+    };
+}
+
+names! {
+    // PagerOptions
+    Sources = "sources",
+    PageSize = "pageSize",
+    ChunkLimit = "chunkLimit",
+    Sort = "sort",
+    Filter = "filter",
+    MaxSourceItems = "maxSourceItems",
+    MaxChunksWithoutProgress = "maxChunksWithoutProgress",
+    Collation = "collation",
+    Locale = "locale",
+    // A source (its `filter`: the name above)
+    Plugin = "plugin",
+    Cluster = "cluster",
+    Namespace = "namespace",
+    Kind = "kind",
+    Order = "order",
+    // FilterOptions (its `plugins`: a list of plugins)
+    Query = "query",
+    Categories = "categories",
+    Repositories = "repositories",
+    Plugins = "plugins",
+    PkgVersion = "pkgVersion",
+    AppVersion = "appVersion",
+    // A failure
+    Status = "status",
+    Reason = "reason",
+    Continue = "continue",
+    // Choices: sort, a source's kind, order and filter side (`name`: the sort's and the order's)
+    DisplayName = "displayName",
+    Apiserver = "apiserver",
+    Kubernetes = "kubernetes",
+    Kubeapps = "kubeapps",
+    Unordered = "unordered",
+    ByName = "name",
+    NoOrder = "none",
+    BySource = "source",
+    ByPager = "pager",
+}
+
 /// Values packed by `pack` in `src/wasm/inputs.js` into one string, read in order: a number as
 /// three characters of 15 bits each, low first (as [`push_number`] writes them), a string (a
 /// choice too: its name) as its length in UTF-16 units (a number) then itself, a list as its
 /// length then each item, an object as the number of its fields given then each one's name and
 /// value ([`Unpack::object`]). Fields cross by name, never by position: the JS shapes and these
-/// readers share names, and no field order is kept on both sides. Past the end (never, from
-/// `pack`) numbers read as 0 and strings as `""`.
-pub struct Unpack<'a>(&'a str);
-
-/// What a reader by name says of a field, or of a choice's value, it does not read: never, from
-/// `pack` (it packs only the fields and values of its shapes, whose names these readers share);
-/// said rather than skipped, so that a name changed on one side alone cannot drop an option.
-fn unknown(name: &str) -> String {
-    format!("{name}: not a name the core reads (src/wasm/inputs.js and src/wasm/view.rs disagree)")
+/// readers share the names of [`NAMES`], and no field order is kept on both sides. Past the end
+/// (never, from `pack`) numbers read as 0 and strings as `""`.
+pub struct Unpack<'a> {
+    /// What is left to read.
+    rest: &'a str,
+    /// The first name read that no reader knows ([`Unpack::unknown`]).
+    unknown: Option<&'a str>,
 }
-
-/// The result of a reader by name: `Err` names what it did not know ([`unknown`]).
-type Read<T = ()> = core::result::Result<T, String>;
 
 impl<'a> Unpack<'a> {
     /// A reader at the start of `packed`.
     pub fn new(packed: &'a str) -> Self {
-        Unpack(packed)
+        Unpack {
+            rest: packed,
+            unknown: None,
+        }
     }
 
     /// The next number.
     pub fn number(&mut self) -> u64 {
         let mut n = 0;
         for shift in [0, 15, 30] {
-            let mut chars = self.0.chars();
+            let mut chars = self.rest.chars();
             n |= chars.next().map_or(0, |c| u64::from(c) & 0x7FFF) << shift;
-            self.0 = chars.as_str();
+            self.rest = chars.as_str();
         }
         n
     }
@@ -207,13 +264,18 @@ impl<'a> Unpack<'a> {
         self.number() as u32
     }
 
+    /// The next string, borrowed.
+    fn text(&mut self) -> &'a str {
+        let units = self.number() as usize;
+        let len = utf8_len(self.rest, units).unwrap_or(self.rest.len());
+        let s = self.rest.get(..len).unwrap_or_default();
+        self.rest = self.rest.get(len..).unwrap_or_default();
+        s
+    }
+
     /// The next string.
     pub fn string(&mut self) -> String {
-        let units = self.number() as usize;
-        let len = utf8_len(self.0, units).unwrap_or(self.0.len());
-        let s = self.0.get(..len).unwrap_or_default();
-        self.0 = self.0.get(len..).unwrap_or_default();
-        s.into()
+        self.text().into()
     }
 
     /// A count, then that many strings.
@@ -226,161 +288,187 @@ impl<'a> Unpack<'a> {
         out
     }
 
-    /// The next object: for each of its fields given, `field` is handed the reader at the
-    /// field's value and the field's name, and reads the value by that name. Errors: the first
-    /// of `field`'s (a name it does not know: [`unknown`]).
-    pub fn object(&mut self, mut field: impl FnMut(&mut Self, &str) -> Read) -> Read {
-        for _ in 0..self.number() {
-            let name = self.string();
-            field(self, &name)?;
+    /// The next name (a field's or a choice's), or none for a text not in [`NAMES`]
+    /// ([`Unpack::unknown`]).
+    fn name(&mut self) -> Option<Name> {
+        let text = self.text();
+        let found = NAMES.iter().find(|(t, _)| *t == text).map(|&(_, n)| n);
+        if found.is_none() {
+            self.unknown(text);
         }
-        Ok(())
+        found
     }
 
-    /// The next choice: its name, as `choose` maps it (`None`: a name it does not know).
-    fn choice<T>(&mut self, choose: impl FnOnce(&str) -> Option<T>) -> Read<T> {
-        let name = self.string();
-        choose(&name).ok_or_else(|| unknown(&name))
+    /// The next object: for each of its fields given, `field` is handed the reader at the
+    /// field's value and the field's name, and reads the value by that name, or calls
+    /// [`Unpack::unexpected`] with a name that is no field of that object.
+    fn object(&mut self, field: &mut dyn FnMut(&mut Self, Option<Name>)) {
+        for _ in 0..self.number() {
+            let name = self.name();
+            field(self, name);
+        }
+    }
+
+    /// For a text that is no name (never, from `pack`: it packs only the fields and choices of
+    /// its shapes, whose names these readers share): the rest is not read (its layout is
+    /// unknown) and [`Unpack::done`] fails naming it, so that a name changed on one side alone
+    /// cannot drop an option silently.
+    fn unknown(&mut self, text: &'a str) {
+        self.unknown.get_or_insert(text);
+        self.rest = "";
+    }
+
+    /// As [`Unpack::unknown`], for a name where it does not belong (`kind` in a filter); none:
+    /// already said.
+    fn unexpected(&mut self, name: Option<Name>) {
+        if let Some(&(text, _)) = NAMES.iter().find(|(_, n)| Some(*n) == name) {
+            self.unknown(text);
+        }
+    }
+
+    /// `value`, or the error naming the first text read that was no name where it stood.
+    fn done<T>(self, value: T) -> core::result::Result<T, String> {
+        match self.unknown {
+            None => Ok(value),
+            Some(name) => Err(format!(
+                "{name}: not a name the core reads here (src/wasm/inputs.js and src/wasm/view.rs disagree)"
+            )),
+        }
     }
 
     /// A `FilterOptions`, by its JS names (`FILTER` in inputs.js); a field not given is empty.
-    fn filter(&mut self) -> Read<FilterOptions> {
+    fn filter(&mut self) -> FilterOptions {
         let mut f = FilterOptions::default();
-        self.object(|p, name| {
-            match name {
-                "query" => f.query = p.string(),
-                "categories" => f.categories = p.strings(),
-                "repositories" => f.repositories = p.strings(),
-                "plugins" => f.plugins = p.strings(),
-                "pkgVersion" => f.pkg_version = p.string(),
-                "appVersion" => f.app_version = p.string(),
-                _ => return Err(unknown(name)),
-            }
-            Ok(())
-        })?;
-        Ok(f)
+        self.object(&mut |p, name| match name {
+            Some(Name::Query) => f.query = p.string(),
+            Some(Name::Categories) => f.categories = p.strings(),
+            Some(Name::Repositories) => f.repositories = p.strings(),
+            Some(Name::Plugins) => f.plugins = p.strings(),
+            Some(Name::PkgVersion) => f.pkg_version = p.string(),
+            Some(Name::AppVersion) => f.app_version = p.string(),
+            other => p.unexpected(other),
+        });
+        f
     }
 
     /// A `SourceSpec`, by its JS names (`SOURCE` in inputs.js): cluster and namespace not given
     /// are `""`, a kind not given is the plugin's default ([`SourceKind::for_plugin`]).
-    fn source(&mut self) -> Read<SourceSpec> {
+    fn source(&mut self) -> SourceSpec {
         let mut id = SourceId::new("", "", "");
         let (mut kind, mut order, mut filter) = (None, None, None);
-        self.object(|p, name| {
-            match name {
-                "plugin" => id.plugin = p.string(),
-                "cluster" => id.cluster = p.string(),
-                "namespace" => id.namespace = p.string(),
-                "kind" => {
-                    kind = Some(p.choice(|k| match k {
-                        "kubernetes" => Some(SourceKind::Kubernetes),
-                        "kubeapps" => Some(SourceKind::Kubeapps),
-                        "unordered" => Some(SourceKind::Unordered),
-                        _ => None,
-                    })?)
-                }
-                "order" => {
-                    order = Some(p.choice(|o| match o {
-                        "name" => Some(SourceOrder::Name),
-                        "none" => Some(SourceOrder::None),
-                        _ => None,
-                    })?)
-                }
-                "filter" => {
-                    filter = Some(p.choice(|s| match s {
-                        "source" => Some(FilterSide::Source),
-                        "pager" => Some(FilterSide::Pager),
-                        _ => None,
-                    })?)
-                }
-                _ => return Err(unknown(name)),
-            }
-            Ok(())
-        })?;
-        Ok(SourceSpec {
+        self.object(&mut |p, name| match name {
+            Some(Name::Plugin) => id.plugin = p.string(),
+            Some(Name::Cluster) => id.cluster = p.string(),
+            Some(Name::Namespace) => id.namespace = p.string(),
+            Some(Name::Kind) => match p.name() {
+                Some(Name::Kubernetes) => kind = Some(SourceKind::Kubernetes),
+                Some(Name::Kubeapps) => kind = Some(SourceKind::Kubeapps),
+                Some(Name::Unordered) => kind = Some(SourceKind::Unordered),
+                other => p.unexpected(other),
+            },
+            Some(Name::Order) => match p.name() {
+                Some(Name::ByName) => order = Some(SourceOrder::Name),
+                Some(Name::NoOrder) => order = Some(SourceOrder::None),
+                other => p.unexpected(other),
+            },
+            Some(Name::Filter) => match p.name() {
+                Some(Name::BySource) => filter = Some(FilterSide::Source),
+                Some(Name::ByPager) => filter = Some(FilterSide::Pager),
+                other => p.unexpected(other),
+            },
+            other => p.unexpected(other),
+        });
+        SourceSpec {
             kind: kind.unwrap_or_else(|| SourceKind::for_plugin(&id.plugin)),
             id,
             order,
             filter,
-        })
+        }
     }
 }
 
 /// `PagerOptions` as `readOptions` (`src/wasm/inputs.js`) packs them after reading them against
 /// the `.d.ts` shape, by their JS names (`OPTIONS` in inputs.js), not checked
 /// ([`PagerOptions::validate`] checks): a field not given keeps [`PagerOptions::new`]'s default;
-/// `collation: {}` is the root collation. Errors: a name the core does not read ([`unknown`]).
-pub fn unpack_options(packed: &str) -> Read<PagerOptions> {
+/// `collation: {}` is the root collation. Errors: a text that is no name where it stands
+/// ([`Unpack::unknown`]).
+pub fn unpack_options(packed: &str) -> core::result::Result<PagerOptions, String> {
     let mut o = PagerOptions::new(Vec::new());
-    let (mut field, mut collation) = (SortField::Name, None);
-    Unpack::new(packed).object(|p, name| {
-        match name {
-            "sources" => {
-                // A loop, as in `strings` (size).
-                for _ in 0..p.number() {
-                    o.sources.push(p.source()?);
-                }
+    let mut collation = None;
+    let mut p = Unpack::new(packed);
+    p.object(&mut |p, name| match name {
+        Some(Name::Sources) => {
+            // A loop, as in `strings` (size).
+            for _ in 0..p.number() {
+                let source = p.source();
+                o.sources.push(source);
             }
-            "pageSize" => o.page_size = p.u32(),
-            "chunkLimit" => o.chunk_limit = p.u32(),
-            "sort" => {
-                o.sort = p.choice(|s| match s {
-                    "name" => Some(SortOrder::Name),
-                    "displayName" => Some(SortOrder::DisplayName),
-                    "apiserver" => Some(SortOrder::Apiserver),
-                    _ => None,
-                })?;
-                if o.sort == SortOrder::DisplayName {
-                    field = SortField::DisplayName;
-                }
-            }
-            "filter" => o.filter = p.filter()?,
-            "maxSourceItems" => o.max_source_items = p.u32(),
-            "maxChunksWithoutProgress" => o.max_chunks_without_progress = p.u32(),
-            "collation" => {
-                let mut c = Collation::Root;
-                p.object(|p, name| match name {
-                    "locale" => Ok(c = p.choice(Collation::from_locale)?),
-                    _ => Err(unknown(name)),
-                })?;
-                collation = Some(c);
-            }
-            _ => return Err(unknown(name)),
         }
-        Ok(())
-    })?;
+        Some(Name::PageSize) => o.page_size = p.u32(),
+        Some(Name::ChunkLimit) => o.chunk_limit = p.u32(),
+        Some(Name::Sort) => match p.name() {
+            Some(Name::ByName) => o.sort = SortOrder::Name,
+            Some(Name::DisplayName) => o.sort = SortOrder::DisplayName,
+            Some(Name::Apiserver) => o.sort = SortOrder::Apiserver,
+            other => p.unexpected(other),
+        },
+        Some(Name::Filter) => o.filter = p.filter(),
+        Some(Name::MaxSourceItems) => o.max_source_items = p.u32(),
+        Some(Name::MaxChunksWithoutProgress) => o.max_chunks_without_progress = p.u32(),
+        Some(Name::Collation) => {
+            // The locales are `Collation::locale`'s texts, not names of this reader's.
+            let mut c = Collation::Root;
+            p.object(&mut |p, name| match name {
+                Some(Name::Locale) => {
+                    let locale = p.text();
+                    match Collation::from_locale(locale) {
+                        Some(locale) => c = locale,
+                        None => p.unknown(locale),
+                    }
+                }
+                other => p.unexpected(other),
+            });
+            collation = Some(c);
+        }
+        other => p.unexpected(other),
+    });
     // `collation: { locale }` orders the sort field by the locale (`readOptions` refuses one
     // beside `sort: "apiserver"`).
     if let Some(c) = collation {
+        let field = if o.sort == SortOrder::DisplayName {
+            SortField::DisplayName
+        } else {
+            SortField::Name
+        };
         o.sort = SortOrder::Collated(field, c);
     }
-    Ok(o)
+    p.done(o)
 }
 
 /// A `FilterOptions` as `readFilter` (`src/wasm/inputs.js`) packs it, by its JS names.
-pub fn unpack_filter(packed: &str) -> Read<FilterOptions> {
-    Unpack::new(packed).filter()
+pub fn unpack_filter(packed: &str) -> core::result::Result<FilterOptions, String> {
+    let mut p = Unpack::new(packed);
+    let f = p.filter();
+    p.done(f)
 }
 
 /// A `ChunkFailure` as `readFailure` (`src/wasm/inputs.js`) packs it, by the names `status`,
 /// `reason` and `continue` (each left out when the failure has none; an empty `continue` is
 /// none).
-pub fn unpack_failure(packed: &str) -> Read<Failure> {
+pub fn unpack_failure(packed: &str) -> core::result::Result<Failure, String> {
     let mut f = Failure {
         status: 0,
         reason: None,
         continue_token: None,
     };
-    Unpack::new(packed).object(|p, name| {
-        match name {
-            "status" => f.status = p.number() as u16,
-            "reason" => f.reason = Some(p.string()),
-            "continue" => f.continue_token = Some(p.string()).filter(|s| !s.is_empty()),
-            _ => return Err(unknown(name)),
-        }
-        Ok(())
-    })?;
-    Ok(f)
+    let mut p = Unpack::new(packed);
+    p.object(&mut |p, name| match name {
+        Some(Name::Status) => f.status = p.number() as u16,
+        Some(Name::Reason) => f.reason = Some(p.string()),
+        Some(Name::Continue) => f.continue_token = Some(p.string()).filter(|s| !s.is_empty()),
+        other => p.unexpected(other),
+    });
+    p.done(f)
 }
 
 // ---------------------------------------------------------------------------
