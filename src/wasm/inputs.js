@@ -1,8 +1,9 @@
 // Reading the pager's JS inputs against their declared shapes (the `.d.ts` interfaces): the
 // pager's options, the fetchers' options, `nextPage`'s `retry` option, and failures as `fail()`
 // and `nextPage` read them. One table-driven reader here instead of a schema interpreter in the
-// wasm; the wasm gets typed values, packed by name (`Unpack` in src/wasm/view.rs reads each field
-// by its name: no field order is kept on both sides).
+// wasm; the wasm gets typed values, packed in the order the core hands over with each call
+// (`OPTIONS_ORDER` and the like in src/wasm/view.rs: that order's one definition; the shapes
+// below are found in it by name, their own order is only the error messages').
 // Throws only the PagerErrors of what does not fit (`INVALID_OPTIONS`; `INVALID_RESPONSE` from
 // `readFailure`: the wasm catches them). Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
@@ -227,62 +228,86 @@ function readInput(value, shape) {
 const packNumber = (n) => String.fromCharCode(n & 32767, (n / 32768) & 32767, n / 1073741824);
 
 /**
- * Packs `v` (as `readInput` gives it) by `kind` for `Unpack` (src/wasm/view.rs), by name, never by
- * position: a number as itself, a string as its length in UTF-16 units then itself, a choice as
- * its name (a string), an array as its length then each item, an object as the number of its
- * fields given then each one's name (a string) and value; a field not given is left out (the
- * core's default). The core reads each field by its name: no field order is kept on both sides.
+ * An order as the core hands it (`OPTIONS_ORDER` and the like in src/wasm/view.rs: "a b(c d) e",
+ * an object's fields or a choice's values in `(…)`): an array of `[name, inner]` (`inner`: that
+ * field's own order, or undefined).
  */
-function pack(v, kind) {
-  if (kind === U32) return packNumber(v);
-  if (kind === STR || typeof kind[0] === "string") {
-    if (kind !== STR) v = kind[v];
-    return packNumber(v.length) + v;
+function orderOf(text) {
+  const stack = [[]];
+  for (const t of text.match(/\w+\(?|\)/g)) {
+    if (t === ")") stack.shift();
+    else {
+      const entry = [t.replace("(", "")];
+      stack[0].push(entry);
+      if (entry[0] !== t) stack.unshift((entry[1] = []));
+    }
   }
-  if (kind.of) return packNumber(v.length) + v.map((item) => pack(item, kind.of)).join("");
-  let n = 0, out = "";
-  kind.forEach(([name, k], i) => {
-    if (v[i] !== undefined) out += pack(name, STR) + pack(v[i], k), n++;
-  });
-  return packNumber(n) + out;
+  return stack[0];
 }
 
-/** `PagerOptions` packed for `unpack_options` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
-function readOptions(value) {
+/**
+ * Packs `v` (as `readInput` gives it) by `kind` for `Unpack` (src/wasm/view.rs), in the core's
+ * `order` (`orderOf`; each field found in the shape by name: no field order is kept here): a
+ * string as its length in UTF-16 units then itself (`""` when not given), a number as 1 + it, a
+ * choice as 1 + its index in the core's order (0: not given), an array as its length then each
+ * item, an object as its fields (each not given when the object is not). Throws for a name the
+ * core's order has and the shapes here lack (never, unless the two sides disagree).
+ */
+function pack(v, kind, order) {
+  if (kind === STR) return packNumber((v ??= "").length) + v;
+  if (kind === U32) return packNumber(v === undefined ? 0 : v + 1);
+  if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of, order)).join("");
+  const at = (name, list) => {
+    const i = list.findIndex((f) => f[0] === name);
+    if (i < 0) throw makeError("INVALID_OPTIONS", `invalid options: ${name}: not a name of both src/wasm/inputs.js's shapes and the core's order (they disagree)`, { field: name });
+    return i;
+  };
+  if (typeof kind[0] === "string") return packNumber(v === undefined ? 0 : 1 + at(kind[v], order));
+  return order.map(([name, inner]) => {
+    const i = at(name, kind);
+    return pack(v?.[i], kind[i][1], inner);
+  }).join("");
+}
+
+/** `PagerOptions` packed in the core's `order` (`OPTIONS_ORDER`) for `unpack_options` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
+function readOptions(value, order) {
   // Said apart from `null`: `Pager.resume(token)` without its options is the usual slip.
   if (value === undefined) {
     throw makeError("INVALID_OPTIONS", "invalid options: options: missing (new Pager(options) and Pager.resume(token, options) both take them)", { field: "options" });
   }
   const o = readInput(value, OPTIONS_IN);
   o[0] = o[0].map(resourceSource);
+  // `collation: {}` is the root collation (the locale's default).
+  if (o[7]) o[7][0] ??= 0;
   if (o[7] && o[3] === 2) {
     throw makeError("INVALID_OPTIONS", 'invalid options: collation: sort "apiserver" is the apiserver\'s byte order (a collation orders name or displayName)', { field: "collation" });
   }
-  return pack(o, OPTIONS);
+  return pack(o, OPTIONS, orderOf(order));
 }
-
-/** A failure as `unpack_failure` (src/wasm/view.rs) reads it, by these names. */
-const FAILURE = [["status", U32], ["reason", STR], ["continue", STR]];
 
 /**
- * A failure for `Pager.fail` (as `failureOf` reads it), packed by `FAILURE` for `unpack_failure`
- * (src/wasm/view.rs): `status`, then `reason` and `continue` when they are strings. Throws
- * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
+ * A failure for `Pager.fail` (as `failureOf` reads it), packed in the core's `order`
+ * (`FAILURE_ORDER`) for `unpack_failure` (src/wasm/view.rs): `status`, a number; `reason` and
+ * `continue`, each 1 for a string then the string, else 0. Throws `INVALID_RESPONSE` (naming the
+ * request's `source`) for one with a lone surrogate.
  */
-function readFailure(failure, source) {
+function readFailure(failure, source, order) {
   const read = failureOf(failure);
-  const text = (key) => {
+  let out = "";
+  for (const [key] of orderOf(order)) {
     const v = read[key];
-    if (typeof v !== "string") return undefined;
-    if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
-    return v;
-  };
-  return pack([read.status, text("reason"), text("continue")], FAILURE);
+    if (key === "status") out += packNumber(v);
+    else if (typeof v !== "string") out += packNumber(0);
+    else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
+    else out += packNumber(1) + packNumber(v.length) + v;
+  }
+  return out;
 }
 
-/** A `FilterOptions` (`undefined` or `null`: none) packed for `unpack_filter` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
-function readFilter(value) {
-  return pack(readInput(value ?? {}, FILTER), FILTER);
+
+/** A `FilterOptions` (`undefined` or `null`: none) packed in the core's `order` (`FILTER_ORDER`) for `unpack_filter` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
+function readFilter(value, order) {
+  return pack(readInput(value ?? {}, FILTER), FILTER, orderOf(order));
 }
 
 /** `NextPageOptions.retry`: `false` (no retries) or `{ retries?, baseDelayMs?, maxDelayMs? }`. */

@@ -9,8 +9,9 @@
 //! (`sources[1].offset: …`).
 //!
 //! The pager module's inputs (options, fetcher options, failures) are read against their shapes
-//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string, each
-//! field by its name ([`Unpack`]): [`unpack_options`], [`unpack_filter`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
+//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string, in the
+//! order the core hands it ([`OPTIONS_ORDER`], [`FILTER_ORDER`], [`FAILURE_ORDER`]: the one
+//! definition of each order): [`unpack_options`], [`unpack_filter`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
 //! without JSON too: [`ChunkFields`] reads them.
 
 use crate::collation::Collation;
@@ -164,118 +165,55 @@ pub fn read_continue_input(text: &str) -> core::result::Result<(ResourceVersion,
 }
 
 // ---------------------------------------------------------------------------
-// Reading: what the JS readers packed, by name
+// Reading: what the JS readers packed
 
-/// Makes [`Name`] and [`NAMES`] from one list, so that a name's text and its variant are written
-/// once.
-macro_rules! names {
-    ($($variant:ident = $text:literal,)*) => {
-        /// Every name a packed input holds, its fields' and its choices', as JS writes them (the
-        /// names of `inputs.js`'s shapes and of their choices).
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        enum Name {
-            $(
-                #[doc = $text]
-                $variant,
-            )*
-        }
-
-        /// Each [`Name`] with its text.
-        const NAMES: &[(&str, Name)] = &[$(($text, Name::$variant),)*];
-    };
-}
-
-names! {
-    // PagerOptions
-    Sources = "sources",
-    PageSize = "pageSize",
-    ChunkLimit = "chunkLimit",
-    Sort = "sort",
-    Filter = "filter",
-    MaxSourceItems = "maxSourceItems",
-    MaxChunksWithoutProgress = "maxChunksWithoutProgress",
-    Collation = "collation",
-    Locale = "locale",
-    // A source (its `filter`: the name above)
-    Plugin = "plugin",
-    Cluster = "cluster",
-    Namespace = "namespace",
-    Kind = "kind",
-    Order = "order",
-    // FilterOptions (its `plugins`: a list of plugins)
-    Query = "query",
-    Categories = "categories",
-    Repositories = "repositories",
-    Plugins = "plugins",
-    PkgVersion = "pkgVersion",
-    AppVersion = "appVersion",
-    // A failure
-    Status = "status",
-    Reason = "reason",
-    Continue = "continue",
-    // Choices: sort, a source's kind, order and filter side (`name`: the sort's and the order's)
-    DisplayName = "displayName",
-    Apiserver = "apiserver",
-    Kubernetes = "kubernetes",
-    Kubeapps = "kubeapps",
-    Unordered = "unordered",
-    ByName = "name",
-    NoOrder = "none",
-    BySource = "source",
-    ByPager = "pager",
-}
-
-/// Values packed by `pack` in `src/wasm/inputs.js` into one string, read in order: a number as
-/// three characters of 15 bits each, low first (as [`push_number`] writes them), a string (a
-/// choice too: its name) as its length in UTF-16 units (a number) then itself, a list as its
-/// length then each item, an object as the number of its fields given then each one's name and
-/// value ([`Unpack::object`]). Fields cross by name, never by position: the JS shapes and these
-/// readers share the names of [`NAMES`], and no field order is kept on both sides. Past the end
-/// (never, from `pack`) numbers read as 0 and strings as `""`.
-pub struct Unpack<'a> {
-    /// What is left to read.
-    rest: &'a str,
-    /// The first name read that no reader knows ([`Unpack::unknown`]).
-    unknown: Option<&'a str>,
-}
+/// Values packed by the JS readers of `src/wasm/inputs.js` (`pack`, `readFailure`) into one
+/// string, read in order: a number as three characters of 15 bits each, low first (as
+/// [`push_number`] writes them), a string as its length in UTF-16 units (a number) then itself.
+/// Past the end (never, from those readers) numbers read as 0 and strings as `""`.
+pub struct Unpack<'a>(&'a str);
 
 impl<'a> Unpack<'a> {
     /// A reader at the start of `packed`.
     pub fn new(packed: &'a str) -> Self {
-        Unpack {
-            rest: packed,
-            unknown: None,
-        }
+        Unpack(packed)
     }
 
     /// The next number.
     pub fn number(&mut self) -> u64 {
         let mut n = 0;
         for shift in [0, 15, 30] {
-            let mut chars = self.rest.chars();
+            let mut chars = self.0.chars();
             n |= chars.next().map_or(0, |c| u64::from(c) & 0x7FFF) << shift;
-            self.rest = chars.as_str();
+            self.0 = chars.as_str();
         }
         n
     }
 
-    /// The next number, as a u32 (`pack` packs only whole numbers from 0 to 2^32 - 1 as such).
-    fn u32(&mut self) -> u32 {
-        self.number() as u32
-    }
-
-    /// The next string, borrowed.
-    fn text(&mut self) -> &'a str {
-        let units = self.number() as usize;
-        let len = utf8_len(self.rest, units).unwrap_or(self.rest.len());
-        let s = self.rest.get(..len).unwrap_or_default();
-        self.rest = self.rest.get(len..).unwrap_or_default();
-        s
-    }
-
     /// The next string.
     pub fn string(&mut self) -> String {
-        self.text().into()
+        let units = self.number() as usize;
+        let len = utf8_len(self.0, units).unwrap_or(self.0.len());
+        let s = self.0.get(..len).unwrap_or_default();
+        self.0 = self.0.get(len..).unwrap_or_default();
+        s.into()
+    }
+
+    /// The next optional number: `n + 1`, or 0 for none.
+    fn optional(&mut self) -> Option<u32> {
+        self.number().checked_sub(1).map(|n| n as u32)
+    }
+
+    /// A `FilterOptions`: query, categories, repositories, plugins, pkgVersion, appVersion.
+    fn filter(&mut self) -> FilterOptions {
+        FilterOptions {
+            query: self.string(),
+            categories: self.strings(),
+            repositories: self.strings(),
+            plugins: self.strings(),
+            pkg_version: self.string(),
+            app_version: self.string(),
+        }
     }
 
     /// A count, then that many strings.
@@ -287,188 +225,109 @@ impl<'a> Unpack<'a> {
         }
         out
     }
-
-    /// The next name (a field's or a choice's), or none for a text not in [`NAMES`]
-    /// ([`Unpack::unknown`]).
-    fn name(&mut self) -> Option<Name> {
-        let text = self.text();
-        let found = NAMES.iter().find(|(t, _)| *t == text).map(|&(_, n)| n);
-        if found.is_none() {
-            self.unknown(text);
-        }
-        found
-    }
-
-    /// The next object: for each of its fields given, `field` is handed the reader at the
-    /// field's value and the field's name, and reads the value by that name, or calls
-    /// [`Unpack::unexpected`] with a name that is no field of that object.
-    fn object(&mut self, field: &mut dyn FnMut(&mut Self, Option<Name>)) {
-        for _ in 0..self.number() {
-            let name = self.name();
-            field(self, name);
-        }
-    }
-
-    /// For a text that is no name (never, from `pack`: it packs only the fields and choices of
-    /// its shapes, whose names these readers share): the rest is not read (its layout is
-    /// unknown) and [`Unpack::done`] fails naming it, so that a name changed on one side alone
-    /// cannot drop an option silently.
-    fn unknown(&mut self, text: &'a str) {
-        self.unknown.get_or_insert(text);
-        self.rest = "";
-    }
-
-    /// As [`Unpack::unknown`], for a name where it does not belong (`kind` in a filter); none:
-    /// already said.
-    fn unexpected(&mut self, name: Option<Name>) {
-        if let Some(&(text, _)) = NAMES.iter().find(|(_, n)| Some(*n) == name) {
-            self.unknown(text);
-        }
-    }
-
-    /// `value`, or the error naming the first text read that was no name where it stood.
-    fn done<T>(self, value: T) -> core::result::Result<T, String> {
-        match self.unknown {
-            None => Ok(value),
-            Some(name) => Err(format!(
-                "{name}: not a name the core reads here (src/wasm/inputs.js and src/wasm/view.rs disagree)"
-            )),
-        }
-    }
-
-    /// A `FilterOptions`, by its JS names (`FILTER` in inputs.js); a field not given is empty.
-    fn filter(&mut self) -> FilterOptions {
-        let mut f = FilterOptions::default();
-        self.object(&mut |p, name| match name {
-            Some(Name::Query) => f.query = p.string(),
-            Some(Name::Categories) => f.categories = p.strings(),
-            Some(Name::Repositories) => f.repositories = p.strings(),
-            Some(Name::Plugins) => f.plugins = p.strings(),
-            Some(Name::PkgVersion) => f.pkg_version = p.string(),
-            Some(Name::AppVersion) => f.app_version = p.string(),
-            other => p.unexpected(other),
-        });
-        f
-    }
-
-    /// A `SourceSpec`, by its JS names (`SOURCE` in inputs.js): cluster and namespace not given
-    /// are `""`, a kind not given is the plugin's default ([`SourceKind::for_plugin`]).
-    fn source(&mut self) -> SourceSpec {
-        let mut id = SourceId::new("", "", "");
-        let (mut kind, mut order, mut filter) = (None, None, None);
-        self.object(&mut |p, name| match name {
-            Some(Name::Plugin) => id.plugin = p.string(),
-            Some(Name::Cluster) => id.cluster = p.string(),
-            Some(Name::Namespace) => id.namespace = p.string(),
-            Some(Name::Kind) => match p.name() {
-                Some(Name::Kubernetes) => kind = Some(SourceKind::Kubernetes),
-                Some(Name::Kubeapps) => kind = Some(SourceKind::Kubeapps),
-                Some(Name::Unordered) => kind = Some(SourceKind::Unordered),
-                other => p.unexpected(other),
-            },
-            Some(Name::Order) => match p.name() {
-                Some(Name::ByName) => order = Some(SourceOrder::Name),
-                Some(Name::NoOrder) => order = Some(SourceOrder::None),
-                other => p.unexpected(other),
-            },
-            Some(Name::Filter) => match p.name() {
-                Some(Name::BySource) => filter = Some(FilterSide::Source),
-                Some(Name::ByPager) => filter = Some(FilterSide::Pager),
-                other => p.unexpected(other),
-            },
-            other => p.unexpected(other),
-        });
-        SourceSpec {
-            kind: kind.unwrap_or_else(|| SourceKind::for_plugin(&id.plugin)),
-            id,
-            order,
-            filter,
-        }
-    }
 }
 
+/// The order [`unpack_options`] reads `PagerOptions` in, by their JS names: the one definition of
+/// that order. The boundary hands it to `readOptions` (`src/wasm/inputs.js`), which packs by it,
+/// finding each field in its shapes by name (it keeps no field order of its own). `name(…)` lists
+/// an object's fields (a list's items') or a choice's values in their order (a choice packs as 1 +
+/// its index here); the locales are [`Collation::ALL`]'s, the filter's fields [`FILTER_ORDER`].
+/// Tested against the reader by `options_unpack_in_the_order_the_core_hands_out`.
+pub const OPTIONS_ORDER: &str = "sources(plugin cluster namespace kind(kubernetes kubeapps unordered) order(name none) filter(source pager)) pageSize chunkLimit sort(name displayName apiserver) filter(query categories repositories plugins pkgVersion appVersion) maxSourceItems maxChunksWithoutProgress collation(locale(root en))";
+
+/// The order [`unpack_filter`] reads a `FilterOptions` in (`readFilter` packs by it), as in
+/// [`OPTIONS_ORDER`].
+pub const FILTER_ORDER: &str = "query categories repositories plugins pkgVersion appVersion";
+
+/// The order [`unpack_failure`] reads a failure in (`readFailure` packs by it).
+pub const FAILURE_ORDER: &str = "status reason continue";
+
 /// `PagerOptions` as `readOptions` (`src/wasm/inputs.js`) packs them after reading them against
-/// the `.d.ts` shape, by their JS names (`OPTIONS` in inputs.js), not checked
-/// ([`PagerOptions::validate`] checks): a field not given keeps [`PagerOptions::new`]'s default;
-/// `collation: {}` is the root collation. Errors: a text that is no name where it stands
-/// ([`Unpack::unknown`]).
-pub fn unpack_options(packed: &str) -> core::result::Result<PagerOptions, String> {
-    let mut o = PagerOptions::new(Vec::new());
-    let mut collation = None;
+/// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks), in [`OPTIONS_ORDER`]: the sources
+/// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
+/// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
+/// appVersion, maxSourceItems, maxChunksWithoutProgress and the collation's locale; a choice or a
+/// number is 1 + its index or value, 0 when not given.
+pub fn unpack_options(packed: &str) -> PagerOptions {
     let mut p = Unpack::new(packed);
-    p.object(&mut |p, name| match name {
-        Some(Name::Sources) => {
-            // A loop, as in `strings` (size).
-            for _ in 0..p.number() {
-                let source = p.source();
-                o.sources.push(source);
-            }
+    // A loop, as in `strings` (size).
+    let mut sources = Vec::new();
+    for _ in 0..p.number() {
+        let id = SourceId::new(p.string(), p.string(), p.string());
+        sources.push(SourceSpec {
+            kind: match p.number() {
+                1 => SourceKind::Kubernetes,
+                2 => SourceKind::Kubeapps,
+                3 => SourceKind::Unordered,
+                // Not declared: the plugin's default.
+                _ => SourceKind::for_plugin(&id.plugin),
+            },
+            id,
+            order: match p.number() {
+                1 => Some(SourceOrder::Name),
+                2 => Some(SourceOrder::None),
+                _ => None,
+            },
+            filter: match p.number() {
+                1 => Some(FilterSide::Source),
+                2 => Some(FilterSide::Pager),
+                _ => None,
+            },
+        });
+    }
+    let mut o = PagerOptions::new(sources);
+    let page_size = p.optional();
+    let chunk_limit = p.optional();
+    let sort = p.number();
+    let display_name = sort == 2;
+    if display_name {
+        o.sort = SortOrder::DisplayName;
+    } else if sort == 3 {
+        o.sort = SortOrder::Apiserver;
+    }
+    o.filter = p.filter();
+    // Absent numbers keep the defaults.
+    for (slot, n) in [
+        (&mut o.page_size, page_size),
+        (&mut o.chunk_limit, chunk_limit),
+        (&mut o.max_source_items, p.optional()),
+        (&mut o.max_chunks_without_progress, p.optional()),
+    ] {
+        if let Some(n) = n {
+            *slot = n;
         }
-        Some(Name::PageSize) => o.page_size = p.u32(),
-        Some(Name::ChunkLimit) => o.chunk_limit = p.u32(),
-        Some(Name::Sort) => match p.name() {
-            Some(Name::ByName) => o.sort = SortOrder::Name,
-            Some(Name::DisplayName) => o.sort = SortOrder::DisplayName,
-            Some(Name::Apiserver) => o.sort = SortOrder::Apiserver,
-            other => p.unexpected(other),
-        },
-        Some(Name::Filter) => o.filter = p.filter(),
-        Some(Name::MaxSourceItems) => o.max_source_items = p.u32(),
-        Some(Name::MaxChunksWithoutProgress) => o.max_chunks_without_progress = p.u32(),
-        Some(Name::Collation) => {
-            // The locales are `Collation::locale`'s texts, not names of this reader's.
-            let mut c = Collation::Root;
-            p.object(&mut |p, name| match name {
-                Some(Name::Locale) => {
-                    let locale = p.text();
-                    match Collation::from_locale(locale) {
-                        Some(locale) => c = locale,
-                        None => p.unknown(locale),
-                    }
-                }
-                other => p.unexpected(other),
-            });
-            collation = Some(c);
-        }
-        other => p.unexpected(other),
-    });
-    // `collation: { locale }` orders the sort field by the locale (`readOptions` refuses one
-    // beside `sort: "apiserver"`).
-    if let Some(c) = collation {
-        let field = if o.sort == SortOrder::DisplayName {
+    }
+    // `collation: { locale }`: 1 + the locale's index in `Collation::ALL`, 0 when not given.
+    // (`readOptions` refuses a collation beside `sort: "apiserver"`.)
+    if let Some(c) = p.optional().and_then(|i| Collation::ALL.get(i as usize)) {
+        let field = if display_name {
             SortField::DisplayName
         } else {
             SortField::Name
         };
-        o.sort = SortOrder::Collated(field, c);
+        o.sort = SortOrder::Collated(field, *c);
     }
-    p.done(o)
+    o
 }
 
-/// A `FilterOptions` as `readFilter` (`src/wasm/inputs.js`) packs it, by its JS names.
-pub fn unpack_filter(packed: &str) -> core::result::Result<FilterOptions, String> {
-    let mut p = Unpack::new(packed);
-    let f = p.filter();
-    p.done(f)
+/// A `FilterOptions` as `readFilter` (`src/wasm/inputs.js`) packs it, in the order of
+/// [`unpack_options`]' filter fields.
+pub fn unpack_filter(packed: &str) -> FilterOptions {
+    Unpack::new(packed).filter()
 }
 
-/// A `ChunkFailure` as `readFailure` (`src/wasm/inputs.js`) packs it, by the names `status`,
-/// `reason` and `continue` (each left out when the failure has none; an empty `continue` is
-/// none).
-pub fn unpack_failure(packed: &str) -> core::result::Result<Failure, String> {
-    let mut f = Failure {
-        status: 0,
-        reason: None,
-        continue_token: None,
-    };
+/// A `ChunkFailure` as `readFailure` (`src/wasm/inputs.js`) packs it: the status, then `reason`
+/// and `continue`, each 1 and the string, or 0 for none (an empty `continue` is none).
+pub fn unpack_failure(packed: &str) -> Failure {
     let mut p = Unpack::new(packed);
-    p.object(&mut |p, name| match name {
-        Some(Name::Status) => f.status = p.number() as u16,
-        Some(Name::Reason) => f.reason = Some(p.string()),
-        Some(Name::Continue) => f.continue_token = Some(p.string()).filter(|s| !s.is_empty()),
-        other => p.unexpected(other),
-    });
-    p.done(f)
+    let status = p.number() as u16;
+    let mut text = || (p.number() == 1).then(|| p.string());
+    let reason = text();
+    Failure {
+        status,
+        reason,
+        continue_token: text().filter(|s| !s.is_empty()),
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -7,13 +7,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readOptions, readFailure } from "../../src/wasm/inputs.js";
+import { readOptions as readOptionsIn, readFailure as readFailureIn } from "../../src/wasm/inputs.js";
 import { PagerError } from "../../src/wasm/errors.js";
 import { pkg, codec } from "./support/package.mjs";
 
 // The fetchers' options are read by driver.js too, but their requests are the wasm's
 // (src/wasm/fetch.rs): taken from the package, where the wasm is loaded.
 const { kubeappsFetcher, kubernetesListFetcher } = pkg;
+
+// The orders the core hands inputs.js (src/wasm/view.rs: `OPTIONS_ORDER`, `FAILURE_ORDER`), read
+// from its source, as the wasm passes them.
+const viewRs = readFileSync(new URL("../../src/wasm/view.rs", import.meta.url), "utf8");
+const orderIn = (name) => viewRs.match(new RegExp(`pub const ${name}: &str = "([^"]*)";`))[1];
+const readOptions = (value) => readOptionsIn(value, orderIn("OPTIONS_ORDER"));
+const readFailure = (failure, source) => readFailureIn(failure, source, orderIn("FAILURE_ORDER"));
 
 const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
 
@@ -69,11 +76,7 @@ function corpus(name) {
   return values.map(([text, value], i) => [text, value, expected[index[i]]]);
 }
 
-/**
- * What `unpack_options` (src/wasm/view.rs) makes of `readOptions`' string, as the oracle writes
- * it: each object's fields by name (`pack` in src/wasm/inputs.js), the core's defaults for those
- * not given.
- */
+/** What `unpack_options` (src/wasm/view.rs) makes of `readOptions`' string, as the oracle writes it. */
 function unpack(packed) {
   let at = 0;
   const num = () => packed.charCodeAt(at++) + packed.charCodeAt(at++) * 32768 + packed.charCodeAt(at++) * 2 ** 30;
@@ -81,37 +84,37 @@ function unpack(packed) {
     const n = num();
     return packed.slice(at, (at += n));
   };
-  const list = (item) => Array.from({ length: num() }, item);
-  const object = (value) => {
-    const o = {};
-    for (let n = num(); n > 0; n--) {
-      const name = str();
-      o[name] = value(name);
-    }
-    return o;
+  const or = (fallback) => {
+    const n = num();
+    return n === 0 ? fallback : n - 1;
   };
-  // A source's fields are strings and choices (by name); the filter's, strings and lists of them.
-  const source = () => object(str);
-  const filter = () => object((name) => (name === "query" || name.endsWith("Version") ? str() : list(str)));
-  const o = object((name) =>
-    name === "sources" ? list(source) : name === "filter" ? filter() : name === "collation" ? object(str) : name === "sort" ? str() : num(),
-  );
-  assert.equal(at, packed.length, "read to the end");
+  const strings = () => Array.from({ length: num() }, str);
   // Members added after the oracle was written (a source's `filter`, the filter's versions)
   // appear only when given: the oracle's bases give none of them.
-  const sources = (o.sources ?? []).map((s) => {
-    const out = { plugin: s.plugin ?? "", cluster: s.cluster ?? "", namespace: s.namespace ?? "", kind: s.kind ?? "kubeapps", order: s.order ?? null };
-    if (s.filter !== undefined) out.filter = s.filter;
-    return out;
+  const sources = Array.from({ length: num() }, () => {
+    const s = {
+      plugin: str(),
+      cluster: str(),
+      namespace: str(),
+      kind: ["kubeapps", "kubernetes", "kubeapps", "unordered"][num()],
+      order: [null, "name", "none"][num()],
+    };
+    const side = [null, "source", "pager"][num()];
+    if (side !== null) s.filter = side;
+    return s;
   });
-  const f = o.filter ?? {};
-  const options = { sources, pageSize: o.pageSize ?? 20, chunkLimit: o.chunkLimit ?? 500, sort: o.sort === "displayName" ? "displayName" : "name" };
-  options.filter = { query: f.query ?? "", categories: f.categories ?? [], repositories: f.repositories ?? [], plugins: f.plugins ?? [] };
-  for (const key of ["pkgVersion", "appVersion"]) if (f[key]) options.filter[key] = f[key];
-  options.maxSourceItems = o.maxSourceItems ?? 10000;
-  options.maxChunksWithoutProgress = o.maxChunksWithoutProgress ?? 256;
-  // `collation` (issue 16): `{}` is the root collation.
-  if (o.collation !== undefined) options.collation = { locale: o.collation.locale ?? "root" };
+  const options = { sources, pageSize: or(20), chunkLimit: or(500), sort: num() === 2 ? "displayName" : "name" };
+  options.filter = { query: str(), categories: strings(), repositories: strings(), plugins: strings() };
+  for (const key of ["pkgVersion", "appVersion"]) {
+    const v = str();
+    if (v !== "") options.filter[key] = v;
+  }
+  options.maxSourceItems = or(10000);
+  options.maxChunksWithoutProgress = or(256);
+  // `collation` (issue 16): 1 + the locale's index in `Collation::ALL`, 0 when not given.
+  const locale = or(null);
+  if (locale !== null) options.collation = { locale: ["root", "en"][locale] };
+  assert.equal(at, packed.length, "read to the end");
   return options;
 }
 
@@ -325,17 +328,12 @@ test("readFailure: status, reason and continue, as Pager.fail reads them", () =>
     const p = readFailure(failure);
     let at = 0;
     const num = () => p.charCodeAt(at++) + p.charCodeAt(at++) * 32768 + p.charCodeAt(at++) * 2 ** 30;
-    const str = () => {
+    const text = () => {
+      if (num() !== 1) return null;
       const n = num();
       return p.slice(at, (at += n));
     };
-    // By name (`pack`): the status a number, reason and continue strings, each only when given.
-    const out = { status: null, reason: null, continue: null };
-    for (let n = num(); n > 0; n--) {
-      const name = str();
-      assert.ok(name in out, name);
-      out[name] = name === "status" ? num() : str();
-    }
+    const out = { status: num(), reason: text(), continue: text() };
     assert.equal(at, p.length);
     return out;
   };

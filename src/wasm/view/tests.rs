@@ -653,110 +653,40 @@ fn js_string(out: &mut String, s: &str) {
     out.push_str(s);
 }
 
-/// A packed value as `pack` (src/wasm/inputs.js) writes it, written here by hand.
-enum Js<'a> {
-    N(u64),
-    S(&'a str),
-    List(Vec<Js<'a>>),
-    Object(Vec<(&'a str, Js<'a>)>),
-}
-
-fn js_pack(out: &mut String, v: &Js<'_>) {
-    match v {
-        Js::N(n) => js_number(out, *n),
-        Js::S(s) => js_string(out, s),
-        Js::List(items) => {
-            js_number(out, items.len() as u64);
-            for item in items {
-                js_pack(out, item);
-            }
-        }
-        Js::Object(fields) => {
-            js_number(out, fields.len() as u64);
-            for (name, value) in fields {
-                js_string(out, name);
-                js_pack(out, value);
-            }
+/// The layout `readOptions` (inputs.js) writes, packed here by a Rust copy of its packer; the
+/// JS packer itself is checked end to end by tests/js/inputs.test.mjs.
+#[test]
+fn options_unpack_from_the_documented_layout() {
+    let mut packed = String::new();
+    let p = &mut packed;
+    js_number(p, 3);
+    for (plugin, cluster, namespace, kind, order, side) in [
+        ("helm.packages", "", "kubeapps", 0, 0, 0),
+        ("flux\u{0}é", "c😀", "", 1, 1, 1),
+        ("p", "\u{7fff}", "\u{8000}", 3, 2, 2),
+    ] {
+        js_string(p, plugin);
+        js_string(p, cluster);
+        js_string(p, namespace);
+        js_number(p, kind);
+        js_number(p, order);
+        js_number(p, side);
+    }
+    js_number(p, 8); // pageSize 7
+    js_number(p, 0); // chunkLimit: default
+    js_number(p, 2); // sort: displayName
+    js_string(p, "sql");
+    for list in [&["Database", "é"][..], &[], &["helm.packages"]] {
+        js_number(p, list.len() as u64);
+        for s in list {
+            js_string(p, s);
         }
     }
-}
-
-fn packed(v: Js<'_>) -> String {
-    let mut out = String::new();
-    js_pack(&mut out, &v);
-    out
-}
-
-fn strings<'a>(list: &[&'a str]) -> Js<'a> {
-    Js::List(list.iter().map(|s| Js::S(s)).collect())
-}
-
-/// The layout `readOptions` (inputs.js) writes, packed here by a Rust copy of its packer; the
-/// JS packer itself is checked end to end by tests/js/inputs.test.mjs. Fields by name, in any
-/// order; a field not given keeps its default.
-#[test]
-fn options_unpack_by_name() {
-    use Js::*;
-    let source = |plugin: &'static str,
-                  cluster: &'static str,
-                  namespace: &'static str,
-                  kind: Option<&'static str>,
-                  order: Option<&'static str>,
-                  side: Option<&'static str>| {
-        let mut f = vec![("namespace", S(namespace)), ("plugin", S(plugin))];
-        if !cluster.is_empty() {
-            f.push(("cluster", S(cluster)));
-        }
-        for (name, v) in [("kind", kind), ("order", order), ("filter", side)] {
-            if let Some(v) = v {
-                f.push((name, S(v)));
-            }
-        }
-        Object(f)
-    };
-    let fields = |collation: Option<Js<'static>>| {
-        let mut f = vec![
-            ("pageSize", N(7)),
-            (
-                "sources",
-                List(vec![
-                    source("helm.packages", "", "kubeapps", None, None, None),
-                    source(
-                        "flux\u{0}é",
-                        "c😀",
-                        "",
-                        Some("kubernetes"),
-                        Some("name"),
-                        Some("source"),
-                    ),
-                    source(
-                        "p",
-                        "\u{7fff}",
-                        "\u{8000}",
-                        Some("unordered"),
-                        Some("none"),
-                        Some("pager"),
-                    ),
-                ]),
-            ),
-            ("sort", S("displayName")),
-            (
-                "filter",
-                Object(vec![
-                    ("query", S("sql")),
-                    ("categories", strings(&["Database", "é"])),
-                    ("plugins", strings(&["helm.packages"])),
-                    ("pkgVersion", S("1.0")),
-                ]),
-            ),
-            ("maxSourceItems", N(u64::from(u32::MAX))),
-            ("maxChunksWithoutProgress", N(0)),
-        ];
-        if let Some(c) = collation {
-            f.push(("collation", c));
-        }
-        packed(Object(f))
-    };
+    js_string(p, "1.0");
+    js_string(p, "");
+    js_number(p, u64::from(u32::MAX) + 1); // maxSourceItems u32::MAX
+    js_number(p, 1); // maxChunksWithoutProgress 0 (validate refuses it)
+    js_number(p, 2); // collation: { locale: "en" }
     let mut want = PagerOptions::new(vec![
         SourceSpec {
             id: SourceId::new("helm.packages", "", "kubeapps"),
@@ -789,43 +719,33 @@ fn options_unpack_by_name() {
     };
     want.max_source_items = u32::MAX;
     want.max_chunks_without_progress = 0;
-    let en = fields(Some(Object(vec![("locale", S("en"))])));
-    assert_eq!(unpack_options(&en), Ok(want.clone()));
-    // Without the collation: displayName, case-insensitive by bytes; `collation: {}` is the root
-    // collation.
-    want.sort = SortOrder::DisplayName;
-    assert_eq!(unpack_options(&fields(None)), Ok(want.clone()));
-    want.sort = SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::Root);
-    assert_eq!(unpack_options(&fields(Some(Object(vec![])))), Ok(want));
-    // A name the core does not read, a field's or a choice's, is an error naming it (never from
-    // `pack`: its shapes' names are these), not a value dropped.
-    for (bad, name) in [
-        (Object(vec![("pageSise", N(7))]), "pageSise"),
-        (Object(vec![("sort", S("title"))]), "title"),
+    assert_eq!(unpack_options(&packed), want);
+    // Without the collation (the last member): displayName, case-insensitive by bytes; the root
+    // collation is 1.
+    let plain = &packed[..packed
+        .char_indices()
+        .rev()
+        .nth(2)
+        .expect("three characters")
+        .0];
+    assert_eq!(unpack_options(plain).sort, SortOrder::DisplayName);
+    for (n, want) in [
+        (0, SortOrder::DisplayName),
         (
-            Object(vec![("collation", Object(vec![("locale", S("fr"))]))]),
-            "fr",
+            1,
+            SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::Root),
         ),
-        (
-            Object(vec![(
-                "sources",
-                List(vec![Object(vec![("kind", S("helm"))])]),
-            )]),
-            "helm",
-        ),
-        (
-            Object(vec![("filter", Object(vec![("text", S(""))]))]),
-            "text",
-        ),
+        (3, SortOrder::DisplayName),
     ] {
-        let err = unpack_options(&packed(bad)).expect_err(name);
-        assert!(err.starts_with(&format!("{name}: not a name")), "{err}");
+        let mut q = plain.to_string();
+        js_number(&mut q, n);
+        assert_eq!(unpack_options(&q).sort, want, "collation {n}");
     }
     // Cut anywhere (never, from readOptions): whatever is left reads as absent, without a panic.
-    for (end, _) in en.char_indices() {
-        let _ = unpack_options(&en[..end]);
+    for (end, _) in packed.char_indices() {
+        let _ = unpack_options(&packed[..end]);
     }
-    assert_eq!(unpack_options(""), Ok(PagerOptions::new(vec![])));
+    assert_eq!(unpack_options(""), PagerOptions::new(vec![]));
     // A length past the end, or inside a character, takes the rest.
     let mut p = Unpack::new("\u{5}\u{0}\u{0}ab");
     assert_eq!((p.string(), p.number()), ("ab".into(), 0));
@@ -833,31 +753,230 @@ fn options_unpack_by_name() {
     assert_eq!(p.string(), "😀");
 }
 
-/// As above, for `readFailure`'s fields.
+/// As above, for `readFailure`'s layout.
 #[test]
-fn failures_unpack_by_name() {
-    use Js::*;
-    let failure = packed(Object(vec![
-        ("continue", S("c😀")),
-        ("status", N(410)),
-        ("reason", S("Expired")),
-    ]));
+fn failures_unpack_from_the_documented_layout() {
+    let mut packed = String::new();
+    js_number(&mut packed, 410);
+    js_number(&mut packed, 1);
+    js_string(&mut packed, "Expired");
+    js_number(&mut packed, 1);
+    js_string(&mut packed, "c😀");
     assert_eq!(
-        unpack_failure(&failure),
-        Ok(Failure {
+        unpack_failure(&packed),
+        Failure {
             status: 410,
             reason: Some("Expired".into()),
             continue_token: Some("c😀".into()),
-        })
+        }
     );
-    let failure = packed(Object(vec![("status", N(0)), ("continue", S(""))]));
+    let mut packed = String::new();
+    js_number(&mut packed, 0);
+    js_number(&mut packed, 0);
+    js_number(&mut packed, 1);
+    js_string(&mut packed, "");
     assert_eq!(
-        unpack_failure(&failure),
-        Ok(Failure {
+        unpack_failure(&packed),
+        Failure {
             status: 0,
             reason: None,
             continue_token: None,
-        })
+        }
     );
-    assert!(unpack_failure(&packed(Object(vec![("code", N(410))]))).is_err());
+}
+
+/// An order as `orderOf` (inputs.js) reads it: each name with its inner order.
+fn order_of(text: &str) -> Vec<(String, Vec<(String, Vec<(String, Vec<()>)>)>)> {
+    // Three levels at most (sources → kind → its values).
+    type Level<T> = Vec<(String, T)>;
+    fn parse(rest: &mut &str) -> Level<Level<Level<Vec<()>>>> {
+        let mut out = Vec::new();
+        while let Some(c) = rest.chars().next() {
+            match c {
+                ' ' => *rest = &rest[1..],
+                ')' => {
+                    *rest = &rest[1..];
+                    break;
+                }
+                _ => {
+                    let end = rest.find([' ', '(', ')']).unwrap_or(rest.len());
+                    let name = rest[..end].to_string();
+                    *rest = &rest[end..];
+                    let inner = if rest.starts_with('(') {
+                        *rest = &rest[1..];
+                        parse(rest)
+                            .into_iter()
+                            .map(|(n, i)| {
+                                let i = i
+                                    .into_iter()
+                                    .map(|(n, _)| (n, Vec::new()))
+                                    .collect::<Vec<_>>();
+                                (n, i)
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    out.push((name, inner));
+                }
+            }
+        }
+        out
+    }
+    let mut rest = text;
+    parse(&mut rest)
+        .into_iter()
+        .map(|(n, i)| {
+            (
+                n,
+                i.into_iter()
+                    .map(|(n, i)| {
+                        (
+                            n,
+                            i.into_iter()
+                                .map(|(n, i)| (n, i.into_iter().map(|_| ()).collect()))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// `value` packed as `pack` (inputs.js) packs it in `order`: what `readOptions` writes.
+fn pack_in_order(
+    out: &mut String,
+    value: &serde_json::Value,
+    order: &[(String, Vec<(String, Vec<(String, Vec<()>)>)>)],
+) {
+    use serde_json::Value;
+    for (name, inner) in order {
+        let v = &value[name.as_str()];
+        let names = |inner: &[(String, Vec<(String, Vec<()>)>)]| {
+            inner.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()
+        };
+        match v {
+            Value::Null => js_number(out, 0),
+            Value::Number(n) => js_number(out, n.as_u64().expect("whole") + 1),
+            Value::String(s) if !inner.is_empty() => {
+                let i = names(inner)
+                    .iter()
+                    .position(|n| n == s)
+                    .expect("a choice of the order");
+                js_number(out, i as u64 + 1);
+            }
+            Value::String(s) => js_string(out, s),
+            Value::Array(items) => {
+                js_number(out, items.len() as u64);
+                for item in items {
+                    match item {
+                        Value::String(s) => js_string(out, s),
+                        object => {
+                            let inner: Vec<_> = inner
+                                .iter()
+                                .map(|(n, i)| {
+                                    let i =
+                                        i.iter().map(|(n, _)| (n.clone(), Vec::new())).collect();
+                                    (n.clone(), i)
+                                })
+                                .collect();
+                            pack_in_order(out, object, &inner);
+                        }
+                    }
+                }
+            }
+            object => {
+                let inner: Vec<_> = inner
+                    .iter()
+                    .map(|(n, i)| {
+                        let i = i.iter().map(|(n, _)| (n.clone(), Vec::new())).collect();
+                        (n.clone(), i)
+                    })
+                    .collect();
+                pack_in_order(out, object, &inner);
+            }
+        }
+    }
+}
+
+/// `OPTIONS_ORDER` is the order `unpack_options` reads in: options written by JS name and packed
+/// in that order (as inputs.js packs them) read back as named, every choice of the order to its
+/// own value; its filter is `FILTER_ORDER`, its locales `Collation::ALL`'s.
+#[test]
+fn options_unpack_in_the_order_the_core_hands_out() {
+    let order = order_of(OPTIONS_ORDER);
+    let unpack = |v: serde_json::Value| {
+        let mut packed = String::new();
+        pack_in_order(&mut packed, &v, &order);
+        unpack_options(&packed)
+    };
+    let got = unpack(serde_json::json!({
+        "sources": [{ "plugin": "p", "cluster": "c", "namespace": "n", "kind": "unordered",
+                      "order": "none", "filter": "pager" }],
+        "pageSize": 7, "chunkLimit": 9, "sort": "displayName",
+        "filter": { "query": "q", "categories": ["a"], "repositories": ["r"], "plugins": ["x"],
+                    "pkgVersion": "1", "appVersion": "2" },
+        "maxSourceItems": 11, "maxChunksWithoutProgress": 0, "collation": { "locale": "en" },
+    }));
+    let mut want = PagerOptions::new(vec![SourceSpec {
+        id: SourceId::new("p", "c", "n"),
+        kind: SourceKind::Unordered,
+        order: Some(SourceOrder::None),
+        filter: Some(FilterSide::Pager),
+    }]);
+    want.page_size = 7;
+    want.chunk_limit = 9;
+    want.sort = SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::En);
+    want.filter = FilterOptions {
+        query: "q".into(),
+        categories: vec!["a".into()],
+        repositories: vec!["r".into()],
+        plugins: vec!["x".into()],
+        pkg_version: "1".into(),
+        app_version: "2".into(),
+    };
+    want.max_source_items = 11;
+    want.max_chunks_without_progress = 0;
+    assert_eq!(got, want);
+    // Each choice of the order reads as its own value.
+    let source = |field: &str, value: &str| {
+        let mut s = serde_json::json!({ "plugin": "p" });
+        s[field] = value.into();
+        unpack(serde_json::json!({ "sources": [s] })).sources[0].clone()
+    };
+    for (value, kind) in [
+        ("kubernetes", SourceKind::Kubernetes),
+        ("kubeapps", SourceKind::Kubeapps),
+        ("unordered", SourceKind::Unordered),
+    ] {
+        assert_eq!(source("kind", value).kind, kind, "{value}");
+    }
+    for (value, o) in [("name", SourceOrder::Name), ("none", SourceOrder::None)] {
+        assert_eq!(source("order", value).order, Some(o), "{value}");
+    }
+    for (value, side) in [("source", FilterSide::Source), ("pager", FilterSide::Pager)] {
+        assert_eq!(source("filter", value).filter, Some(side), "{value}");
+    }
+    for (value, sort) in [
+        ("name", SortOrder::Name),
+        ("displayName", SortOrder::DisplayName),
+        ("apiserver", SortOrder::Apiserver),
+    ] {
+        let got = unpack(serde_json::json!({ "sources": [], "sort": value }));
+        assert_eq!(got.sort, sort, "{value}");
+    }
+    let collation = &order
+        .iter()
+        .find(|(n, _)| n == "collation")
+        .expect("collation")
+        .1;
+    let locales: Vec<&str> = collation[0].1.iter().map(|(n, _)| n.as_str()).collect();
+    let all: Vec<&str> = crate::Collation::ALL.iter().map(|c| c.locale()).collect();
+    assert_eq!(locales, all);
+    assert!(OPTIONS_ORDER.contains(&format!(" filter({FILTER_ORDER}) ")));
+    assert_eq!(
+        FAILURE_ORDER, "status reason continue",
+        "readFailure's layout (failures_unpack_from_the_documented_layout)"
+    );
 }
