@@ -259,7 +259,8 @@ function pack(v, kind, order) {
   if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of, order)).join("");
   const at = (name, list) => {
     const i = list.findIndex((f) => f[0] === name);
-    if (i < 0) throw makeError("INVALID_OPTIONS", `invalid options: ${name}: not a name of both src/wasm/inputs.js's shapes and the core's order (they disagree)`, { field: name });
+    // Never, unless inputs.js and the core disagree on a name.
+    if (i < 0) throw makeError("INVALID_OPTIONS", `invalid options: ${name}: unknown to inputs.js or the core`, { field: name });
     return i;
   };
   if (typeof kind[0] === "string") return packNumber(v === undefined ? 0 : 1 + at(kind[v], order));
