@@ -785,85 +785,49 @@ fn failures_unpack_from_the_documented_layout() {
     );
 }
 
-/// An order as `orderOf` (inputs.js) reads it: each name with its inner order.
-fn order_of(text: &str) -> Vec<(String, Vec<(String, Vec<(String, Vec<()>)>)>)> {
-    // Three levels at most (sources → kind → its values).
-    type Level<T> = Vec<(String, T)>;
-    fn parse(rest: &mut &str) -> Level<Level<Level<Vec<()>>>> {
-        let mut out = Vec::new();
-        while let Some(c) = rest.chars().next() {
-            match c {
-                ' ' => *rest = &rest[1..],
-                ')' => {
-                    *rest = &rest[1..];
-                    break;
-                }
-                _ => {
-                    let end = rest.find([' ', '(', ')']).unwrap_or(rest.len());
-                    let name = rest[..end].to_string();
-                    *rest = &rest[end..];
-                    let inner = if rest.starts_with('(') {
-                        *rest = &rest[1..];
-                        parse(rest)
-                            .into_iter()
-                            .map(|(n, i)| {
-                                let i = i
-                                    .into_iter()
-                                    .map(|(n, _)| (n, Vec::new()))
-                                    .collect::<Vec<_>>();
-                                (n, i)
-                            })
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    out.push((name, inner));
-                }
-            }
+/// One name of an order as `orderOf` (inputs.js) reads it, with its own order (an object's
+/// fields, a choice's values).
+struct Entry {
+    name: String,
+    inner: Vec<Entry>,
+}
+
+/// The order `text` (`"a b(c d) e"`) up to its end or its closing `)`.
+fn order_of(text: &mut &str) -> Vec<Entry> {
+    let mut out = Vec::new();
+    loop {
+        *text = text.trim_start();
+        if text.is_empty() {
+            break;
         }
-        out
+        if let Some(rest) = text.strip_prefix(')') {
+            *text = rest;
+            break;
+        }
+        let end = text.find([' ', '(', ')']).unwrap_or(text.len());
+        let name = text[..end].to_string();
+        *text = &text[end..];
+        let inner = match text.strip_prefix('(') {
+            Some(rest) => {
+                *text = rest;
+                order_of(text)
+            }
+            None => Vec::new(),
+        };
+        out.push(Entry { name, inner });
     }
-    let mut rest = text;
-    parse(&mut rest)
-        .into_iter()
-        .map(|(n, i)| {
-            (
-                n,
-                i.into_iter()
-                    .map(|(n, i)| {
-                        (
-                            n,
-                            i.into_iter()
-                                .map(|(n, i)| (n, i.into_iter().map(|_| ()).collect()))
-                                .collect(),
-                        )
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
+    out
 }
 
 /// `value` packed as `pack` (inputs.js) packs it in `order`: what `readOptions` writes.
-fn pack_in_order(
-    out: &mut String,
-    value: &serde_json::Value,
-    order: &[(String, Vec<(String, Vec<(String, Vec<()>)>)>)],
-) {
+fn pack_in_order(out: &mut String, value: &serde_json::Value, order: &[Entry]) {
     use serde_json::Value;
-    for (name, inner) in order {
-        let v = &value[name.as_str()];
-        let names = |inner: &[(String, Vec<(String, Vec<()>)>)]| {
-            inner.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()
-        };
-        match v {
+    for Entry { name, inner } in order {
+        match &value[name.as_str()] {
             Value::Null => js_number(out, 0),
             Value::Number(n) => js_number(out, n.as_u64().expect("whole") + 1),
             Value::String(s) if !inner.is_empty() => {
-                let i = names(inner)
-                    .iter()
-                    .position(|n| n == s)
-                    .expect("a choice of the order");
+                let i = inner.iter().position(|e| &e.name == s).expect("a choice");
                 js_number(out, i as u64 + 1);
             }
             Value::String(s) => js_string(out, s),
@@ -872,30 +836,11 @@ fn pack_in_order(
                 for item in items {
                     match item {
                         Value::String(s) => js_string(out, s),
-                        object => {
-                            let inner: Vec<_> = inner
-                                .iter()
-                                .map(|(n, i)| {
-                                    let i =
-                                        i.iter().map(|(n, _)| (n.clone(), Vec::new())).collect();
-                                    (n.clone(), i)
-                                })
-                                .collect();
-                            pack_in_order(out, object, &inner);
-                        }
+                        object => pack_in_order(out, object, inner),
                     }
                 }
             }
-            object => {
-                let inner: Vec<_> = inner
-                    .iter()
-                    .map(|(n, i)| {
-                        let i = i.iter().map(|(n, _)| (n.clone(), Vec::new())).collect();
-                        (n.clone(), i)
-                    })
-                    .collect();
-                pack_in_order(out, object, &inner);
-            }
+            object => pack_in_order(out, object, inner),
         }
     }
 }
@@ -905,7 +850,7 @@ fn pack_in_order(
 /// own value; its filter is `FILTER_ORDER`, its locales `Collation::ALL`'s.
 #[test]
 fn options_unpack_in_the_order_the_core_hands_out() {
-    let order = order_of(OPTIONS_ORDER);
+    let order = order_of(&mut { OPTIONS_ORDER });
     let unpack = |v: serde_json::Value| {
         let mut packed = String::new();
         pack_in_order(&mut packed, &v, &order);
@@ -966,12 +911,15 @@ fn options_unpack_in_the_order_the_core_hands_out() {
         let got = unpack(serde_json::json!({ "sources": [], "sort": value }));
         assert_eq!(got.sort, sort, "{value}");
     }
-    let collation = &order
+    let collation = order
         .iter()
-        .find(|(n, _)| n == "collation")
-        .expect("collation")
-        .1;
-    let locales: Vec<&str> = collation[0].1.iter().map(|(n, _)| n.as_str()).collect();
+        .find(|e| e.name == "collation")
+        .expect("collation");
+    let locales: Vec<&str> = collation.inner[0]
+        .inner
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
     let all: Vec<&str> = crate::Collation::ALL.iter().map(|c| c.locale()).collect();
     assert_eq!(locales, all);
     assert!(OPTIONS_ORDER.contains(&format!(" filter({FILTER_ORDER}) ")));
