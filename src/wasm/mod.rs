@@ -2,9 +2,9 @@
 //! core's types and maps [`PagerError`](crate::PagerError) to the JS `PagerError` class; nothing else.
 //!
 //! Its pure conversions, [`view`] (the serde views handed out, the codec's inputs read by their
-//! serde shapes, the pager's inputs unpacked by name, a chunk's key fields), compile on every
-//! target and are tested natively by `cargo test`; every module that names a wasm-bindgen type
-//! compiles for wasm32 only. The core (every module outside `src/wasm/`) names none.
+//! serde shapes, the pager's inputs unpacked in the order it hands `inputs.js`, a chunk's key
+//! fields), compile on every target and are tested natively by `cargo test`; every module that
+//! names a wasm-bindgen type compiles for wasm32 only. The core (every module outside `src/wasm/`) names none.
 //!
 //! - `codec`: token functions (`encodePageToken`, `inspectToken`, ...)
 //! - `pager` + `driver`: the `Pager` class and its async `nextPage` (whose loop is `driver.js`,
