@@ -31,9 +31,7 @@ pub mod order;
 pub mod pager;
 pub mod text;
 pub mod token;
-pub mod view;
-
-#[cfg(target_arch = "wasm32")]
+// The boundary: its pure conversions (`wasm::view`) on every target, the rest on wasm32 only.
 pub mod wasm;
 
 pub use collation::Collation;

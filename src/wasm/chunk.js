@@ -1,6 +1,6 @@
 // Reads a chunk response on the JS side, once per chunk, so that the boundary crosses into wasm
 // with one string and one array of lengths instead of one call per field per item (no JSON: see
-// `ChunkFields` in src/view.rs for the layout). Accepted shapes:
+// `ChunkFields` in src/wasm/view.rs for the layout). Accepted shapes:
 //  - Kubeapps GetAvailablePackageSummariesResponse / GetInstalledPackageSummariesResponse as JSON
 //    (camelCase, default-valued fields omitted) or as @bufbuild/protobuf v1 message objects;
 //  - a Kubernetes List (`items`, `metadata.continue`, `metadata.resourceVersion`,
@@ -100,7 +100,7 @@ function count(value, what) {
 /**
  * What `readChunk` read last, for `copyChunk` (the wasm calls it right after, with no JS between):
  * `n` items, the `next` token, the `resourceVersion` ("" when none), `text` (every item's key
- * fields joined by "\0") and `lens` (their lengths), as `ChunkFields` (src/view.rs) reads them,
+ * fields joined by "\0") and `lens` (their lengths), as `ChunkFields` (src/wasm/view.rs) reads them,
  * and the `remaining` item count (or null).
  */
 let last;

@@ -12,13 +12,13 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::to_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
+use super::view::ChunkFields;
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::pager::{
     ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, Recovery, RetryPolicy,
     SourceStats, Stats, UnreachableSource,
 };
-use crate::view::ChunkFields;
 
 use super::predicate::Predicate;
 
@@ -413,7 +413,7 @@ impl JsPager {
                 judges,
             }),
         };
-        super::driver::guard(&pager);
+        super::guard::guard(|| pager.driver_handle().into());
         pager
     }
 
