@@ -185,3 +185,23 @@ test("the fields a pager-side filter or the sort reads reach the core: query on 
   assert.deepEqual(shown({ sort: "displayName", filter: { query: "needle", categories: ["Database"] } }), ["c"]);
   assert.deepEqual(shown({}), ["a", "b", "c", "d"]);
 });
+
+test("items of the source's own plugin, cluster and namespace and items from elsewhere stay apart", () => {
+  // The source's own context crosses as "" (the core reads it as the source's); another one
+  // crosses as it is: the same name from another namespace, cluster or plugin is another package.
+  const items = [
+    summary("helm.packages", "a"),
+    summary("helm.packages", "a", { namespace: "kubeapps-global" }),
+    summary("helm.packages", "a", { cluster: "other" }),
+    summary("other.plugin", "a"),
+    summary("helm.packages", "b", { namespace: "" }),
+  ];
+  const pager = new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10 });
+  const page = drivePage(pager, [offsetSource(items)]);
+  assert.deepEqual(page.items.map(identity), items.map(identity));
+  assert.equal(page.stats.duplicatesDropped, 0);
+  // Fed twice (a repeat), each is one item: the own-context one included.
+  const again = new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10 });
+  const twice = [...items, summary("helm.packages", "a")];
+  assert.deepEqual(drivePage(again, [offsetSource(twice)]).items.map(identity), items.map(identity));
+});
