@@ -37,7 +37,7 @@ pub mod wasm;
 pub use collation::Collation;
 pub use error::{PagerError, Result, TokenFault};
 pub use filter::{FilterOptions, FilterSide};
-pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
+pub use item::{Categories, FieldsRead, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortField, SortKey, SortOrder};
 pub use pager::{

@@ -339,7 +339,7 @@ pub fn unpack_failure(packed: &str) -> Failure {
 /// `lens` gives, per item, the lengths of `plugin, cluster, namespace, identifier, name,
 /// displayName, shortDescription`, the number of categories, then each category's length.
 /// Lengths count UTF-16 code units (JS string lengths); the fields are read as `&str` slices
-/// of `text`.
+/// of `text`. A field the core does not read for the source (`Pager::fields_read`) comes empty.
 pub struct ChunkFields<'a> {
     /// Every field, in order.
     fields: Vec<&'a str>,
