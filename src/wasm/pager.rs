@@ -15,7 +15,7 @@ use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResu
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::pager::{
-    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, Recovery, RetryPolicy,
+    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, PrefetchBudget, Recovery, RetryPolicy,
     SourceStats, Stats, UnreachableSource,
 };
 use crate::view::ChunkFields;
@@ -478,6 +478,24 @@ impl JsPager {
     #[wasm_bindgen(js_name = nextRequests, unchecked_return_type = "ChunkRequest[]")]
     pub fn next_requests(&self) -> JsResult<JsValue> {
         let requests = JsPager::with(&self.core, |p| p.next_requests())?;
+        Ok(requests_to_js(&requests))
+    }
+
+    /// The requests to send ahead of the next call, right after a page was taken (what
+    /// `nextPage`'s `prefetch` sends): those the next page needs first, at most `requests` of
+    /// them (default 64: one per source) and at most `bytes` of answers by the core's estimate
+    /// (default 1 MiB; the request's `limit` times the source's mean key-field bytes per item so
+    /// far, 1 KiB before it answered). Empty when the next page is ready from what is buffered,
+    /// when done, for a source set aside. Feed, fail or cancel them as any request.
+    #[wasm_bindgen(js_name = prefetchRequests, unchecked_return_type = "ChunkRequest[]")]
+    pub fn prefetch_requests(&self, requests: Option<u32>, bytes: Option<f64>) -> JsResult<JsValue> {
+        let d = PrefetchBudget::default();
+        let budget = PrefetchBudget {
+            requests: requests.unwrap_or(d.requests),
+            // A non-negative number of bytes (NaN: none), whole.
+            bytes: bytes.map_or(d.bytes, |b| if b >= 0.0 { b.min(1e18) as u64 } else { 0 }),
+        };
+        let requests = JsPager::with(&self.core, |p| p.prefetch_requests(budget))?;
         Ok(requests_to_js(&requests))
     }
 
