@@ -40,7 +40,7 @@ mod stats;
 mod tests;
 
 pub use reach::{
-    fails_for_good, refused_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
+    fails_for_good, reask_delay_ms, refused_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
     MAX_RECOVERIES_IN_A_ROW,
 };
 pub use prefetch::{PrefetchBudget, UNKNOWN_ITEM_BYTES};

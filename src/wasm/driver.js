@@ -1,11 +1,13 @@
-// `pager.nextPage(fetchChunk, { signal, retry })`, in JS: the asynchronous loop that awaits the
+// `pager.nextPage(fetchChunk, { signal, retry, prefetch })`, in JS: the asynchronous loop that awaits the
 // caller's promises and calls the pager's own sans-IO methods (docs/DESIGN.md, "What runs in
 // JS, and why"). It acts on what the core says it did with each answer (`feed`: accepted, stale,
 // unreachable) and each failure (`fail`: recovered, retry, unreachable, failed) and decides
 // nothing of its own about a failure: which failures recover, which are transient, how long to
 // wait before a retry (`Pager.__retryDelay`: the core's `RetryPolicy`) and when to give up are
 // the core's. What is JS's: waiting (a timer racing the abort), the one-call-at-a-time queue, the
-// errors it rejects with, and when an unreachable source is asked again across calls.
+// errors it rejects with, and the clock of the core's wait before an unreachable source is asked again.
+// Prefetch: after a page, it sends the requests the core picks (`prefetchRequests`) and keeps
+// them for the pager's next call, which takes them as its own requests in flight.
 // Never throws synchronously. Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
 
@@ -15,14 +17,11 @@ import { field, failureOf, causeText, readRetry, readPrefetch } from "./inputs.j
 import { takeCaller, whileFetching, onFree } from "./guard.js";
 
 /**
- * The automatic retry of an unreachable source: a nextPage call asks it again once this long has
- * passed since it was set aside, 5 s the first time, doubling each time it is set aside again
- * without having answered in between, at most 5 minutes.
+ * Pager → Map(source index → { since, at, cause }): when each unreachable source was set aside,
+ * when nextPage asks it again (`since` plus the core's wait, the page's
+ * `unreachable[i].retryAfterMs`: 5 s doubling with each set-aside in a row, at most 5 minutes;
+ * known once a page names it) and the failure that set it aside.
  */
-const RETRY_FIRST_MS = 5000;
-const RETRY_MAX_MS = 300000;
-
-/** Pager → Map(source index → { at, delay, cause }): when nextPage retries each unreachable source. */
 const backoffs = new WeakMap();
 
 const ignore = () => {};
@@ -184,10 +183,10 @@ function drive(pager, fetchChunk, options, labels) {
   const key = owner ?? pager;
   const retry = backoffs.get(key) ?? new Map();
   backoffs.set(key, retry);
-  // Set aside by the core: the page goes on from the other sources and names it. Retried later.
+  // Set aside by the core: the page goes on from the other sources and names it. Asked again
+  // once the core's wait has passed.
   const setAside = (index, cause) => {
-    const delay = Math.min(2 * (retry.get(index)?.delay ?? RETRY_FIRST_MS / 2), RETRY_MAX_MS);
-    retry.set(index, { at: Date.now() + delay, delay, cause });
+    retry.set(index, { since: Date.now(), cause });
   };
   // Transient failures of each source retried in this call (the core's `retry` outcomes).
   const attempts = new Map();
@@ -242,9 +241,12 @@ function drive(pager, fetchChunk, options, labels) {
           park(owner, early.concat(fresh));
         } else park(owner, early);
         // Each source set aside carries the failure that did it (the transport's own error).
+        // Each is asked again once the core's wait has passed.
         for (const u of page.unreachable) {
-          const cause = retry.get(u.sourceIndex)?.cause;
-          if (cause !== undefined) u.error = cause;
+          const b = retry.get(u.sourceIndex);
+          if (!b) continue;
+          b.at = b.since + u.retryAfterMs;
+          if (b.cause !== undefined) u.error = b.cause;
         }
         return page;
       }

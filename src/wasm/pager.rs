@@ -81,6 +81,7 @@ struct UnreachableView<'a> {
     source: String,
     cause: &'static str,
     status: u16,
+    retry_after_ms: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'a str>,
 }
@@ -94,6 +95,7 @@ fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
             source: u.source.label(),
             cause: u.cause.as_str(),
             status: u.status,
+            retry_after_ms: u.retry_after_ms,
             reason: u.reason.as_deref(),
         })
         .collect();
@@ -488,12 +490,11 @@ impl JsPager {
     /// far, 1 KiB before it answered). Empty when the next page is ready from what is buffered,
     /// when done, for a source set aside. Feed, fail or cancel them as any request.
     #[wasm_bindgen(js_name = prefetchRequests, unchecked_return_type = "ChunkRequest[]")]
-    pub fn prefetch_requests(&self, requests: Option<u32>, bytes: Option<f64>) -> JsResult<JsValue> {
+    pub fn prefetch_requests(&self, requests: Option<u32>, bytes: Option<u32>) -> JsResult<JsValue> {
         let d = PrefetchBudget::default();
         let budget = PrefetchBudget {
             requests: requests.unwrap_or(d.requests),
-            // A non-negative number of bytes (NaN: none), whole.
-            bytes: bytes.map_or(d.bytes, |b| if b >= 0.0 { b.min(1e18) as u64 } else { 0 }),
+            bytes: bytes.map_or(d.bytes, u64::from),
         };
         let requests = JsPager::with(&self.core, |p| p.prefetch_requests(budget))?;
         Ok(requests_to_js(&requests))

@@ -355,6 +355,12 @@ export interface UnreachableSource {
   cause: "failed-for-good" | "repeated-failures" | "no-progress";
   /** The last failure's HTTP status (0: no answer). */
   status: number;
+  /**
+   * How long `nextPage` waits, in ms from when the source was set aside, before it asks it again
+   * on its own: 5,000 the first time, doubling with each set-aside in a row (none answered in
+   * between), at most 300,000.
+   */
+  retryAfterMs: number;
   /** The last failure's reason, when it gave one. */
   reason?: string;
   /** From `nextPage`: what the fetchChunk rejected with (a built-in fetcher's `SOURCE_FAILED`, whose own `cause` is the transport's error). */
