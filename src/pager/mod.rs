@@ -39,11 +39,11 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use reach::{
-    fails_for_good, reask_delay_ms, refused_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
-    MAX_RECOVERIES_IN_A_ROW,
-};
 pub use prefetch::{PrefetchBudget, UNKNOWN_ITEM_BYTES};
+pub use reach::{
+    fails_for_good, reask_delay_ms, refused_for_good, UnreachableCause, UnreachableSource,
+    MAX_FAILURES_IN_A_ROW, MAX_RECOVERIES_IN_A_ROW,
+};
 pub use retry::{is_transient, RetryPolicy};
 pub use stats::{SourceStats, Stats};
 

@@ -230,7 +230,9 @@ mod tests {
     /// answer starts it over; none while reachable.
     #[test]
     fn the_reask_backoff_doubles_until_an_answer() {
-        let want = [5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000];
+        let want = [
+            5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000,
+        ];
         for (n, ms) in (1..).zip(want) {
             assert_eq!(reask_delay_ms(n), ms, "set aside {n} times");
         }

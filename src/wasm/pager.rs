@@ -15,8 +15,8 @@ use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResu
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::pager::{
-    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, PrefetchBudget, Recovery, RetryPolicy,
-    SourceStats, Stats, UnreachableSource,
+    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, PrefetchBudget, Recovery,
+    RetryPolicy, SourceStats, Stats, UnreachableSource,
 };
 use crate::view::ChunkFields;
 
@@ -490,7 +490,11 @@ impl JsPager {
     /// far, 1 KiB before it answered). Empty when the next page is ready from what is buffered,
     /// when done, for a source set aside. Feed, fail or cancel them as any request.
     #[wasm_bindgen(js_name = prefetchRequests, unchecked_return_type = "ChunkRequest[]")]
-    pub fn prefetch_requests(&self, requests: Option<u32>, bytes: Option<u32>) -> JsResult<JsValue> {
+    pub fn prefetch_requests(
+        &self,
+        requests: Option<u32>,
+        bytes: Option<u32>,
+    ) -> JsResult<JsValue> {
         let d = PrefetchBudget::default();
         let budget = PrefetchBudget {
             requests: requests.unwrap_or(d.requests),

@@ -11,8 +11,18 @@ fn two(n: usize) -> Env {
     let b: Vec<&str> = b.iter().map(String::as_str).collect();
     Env::new(
         vec![
-            Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&a, "repo-a")),
-            Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &pairs(&b, "repo-b")),
+            Fake::new(
+                Kind::Offset,
+                "helm.packages",
+                "kubeapps",
+                &pairs(&a, "repo-a"),
+            ),
+            Fake::new(
+                Kind::K8s,
+                "kapp_controller.packages",
+                "kubeapps",
+                &pairs(&b, "repo-b"),
+            ),
         ],
         4,
         4,
@@ -40,7 +50,12 @@ fn prefetch_asks_what_the_next_call_would_and_changes_no_page() {
         assert_eq!(got.next_page_token, want.next_page_token);
         assert_eq!(got.done, want.done);
         if want.done {
-            assert!(ahead.prefetch_requests(PrefetchBudget::default()).is_empty(), "done: nothing ahead");
+            assert!(
+                ahead
+                    .prefetch_requests(PrefetchBudget::default())
+                    .is_empty(),
+                "done: nothing ahead"
+            );
             break;
         }
         let sent = ahead.prefetch_requests(PrefetchBudget::default());
@@ -50,7 +65,10 @@ fn prefetch_asks_what_the_next_call_would_and_changes_no_page() {
         for r in next {
             plain.cancel(r.request_id);
         }
-        assert!(ahead.next_requests().is_empty(), "what went ahead is not asked again");
+        assert!(
+            ahead.next_requests().is_empty(),
+            "what went ahead is not asked again"
+        );
         let before = ahead_env.requests();
         for r in sent {
             ahead_env.answer(&mut ahead, r);
@@ -101,20 +119,34 @@ fn the_budget_bounds_what_goes_ahead() {
     let mut env = two(12);
     let mut p = env.pager();
     env.page(&mut p);
-    let one = PrefetchBudget { requests: 1, bytes: u64::MAX };
+    let one = PrefetchBudget {
+        requests: 1,
+        bytes: u64::MAX,
+    };
     let sent = p.prefetch_requests(one);
     assert_eq!(sent.len(), 1);
     assert!(p.prefetch_requests(one).len() <= 1, "one per source still");
     let mut env = two(12);
     let mut p = env.pager();
     env.page(&mut p);
-    let none = PrefetchBudget { requests: 64, bytes: 0 };
+    let none = PrefetchBudget {
+        requests: 64,
+        bytes: 0,
+    };
     assert!(p.prefetch_requests(none).is_empty());
     // Each item of `two` carries these key bytes.
-    let per_item = ("helm.packages".len() + "default".len() + "kubeapps".len() + "repo-a/pkg-000-a".len() + 2 * "pkg-000-a".len()) as u64;
+    let per_item = ("helm.packages".len()
+        + "default".len()
+        + "kubeapps".len()
+        + "repo-a/pkg-000-a".len()
+        + 2 * "pkg-000-a".len()) as u64;
     let estimate = p.ahead.estimate(0, 5);
     assert_eq!(estimate, per_item * 5);
-    assert_eq!(p.ahead.estimate(7, 5), 5 * UNKNOWN_ITEM_BYTES, "a source never heard of");
+    assert_eq!(
+        p.ahead.estimate(7, 5),
+        5 * UNKNOWN_ITEM_BYTES,
+        "a source never heard of"
+    );
     // Exactly the first request's estimate: that one goes, not the second.
     let first_limit = {
         let mut probe_env = two(12);
@@ -122,7 +154,10 @@ fn the_budget_bounds_what_goes_ahead() {
         probe_env.page(&mut probe);
         probe.next_requests()[0].limit
     };
-    let tight = PrefetchBudget { requests: 64, bytes: p.ahead.estimate(0, first_limit) };
+    let tight = PrefetchBudget {
+        requests: 64,
+        bytes: p.ahead.estimate(0, first_limit),
+    };
     let sent = p.prefetch_requests(tight);
     assert_eq!(asks(&sent).len(), 1);
     assert_eq!(sent[0].source_index, 0);
@@ -137,7 +172,11 @@ fn set_aside_failed_and_cancelled_prefetch() {
     env.page(&mut p);
     let sent = p.prefetch_requests(PrefetchBudget::default());
     assert!(!sent.is_empty());
-    let forbidden = Failure { status: 403, reason: None, continue_token: None };
+    let forbidden = Failure {
+        status: 403,
+        reason: None,
+        continue_token: None,
+    };
     let failed = sent[0].source_index;
     assert_eq!(
         p.fail(sent[0].request_id, forbidden).expect("fail"),
@@ -159,7 +198,11 @@ fn set_aside_failed_and_cancelled_prefetch() {
     // Withdrawn unanswered: of no use, counted; its late answer is stale.
     assert!(p.cancel(again[0].request_id));
     assert_eq!(p.stats().total().prefetches_cancelled, cancelled + 1);
-    assert_eq!(p.feed(again[0].request_id, chunk(&["pkg-zzz"], "")).expect("feed"), FeedOutcome::Stale);
+    assert_eq!(
+        p.feed(again[0].request_id, chunk(&["pkg-zzz"], ""))
+            .expect("feed"),
+        FeedOutcome::Stale
+    );
     // An unknown id cancels nothing and counts nothing.
     assert!(!p.cancel(12345 << 6));
     assert_eq!(p.stats().total().prefetches_cancelled, cancelled + 1);
