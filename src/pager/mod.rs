@@ -541,6 +541,7 @@ impl<P: Clone> Pager<P> {
         let mut delta = c.commit(prepared, &ctx);
         self.ahead.record(i, bytes, n);
         if self.ahead.settle(request_id) {
+            delta.prefetched_requests = 1;
             delta.prefetched_items = n as u64;
         }
         c.reach.answered();
@@ -601,7 +602,7 @@ impl<P: Clone> Pager<P> {
         };
         let mut delta = c.fail(failure, recovery);
         delta.unreachable += u64::from(matches!(outcome, FailOutcome::SetAside(_)));
-        self.ahead.settle(request_id);
+        delta.prefetched_requests = u64::from(self.ahead.settle(request_id));
         self.count(i, &delta);
         self.advance();
         Ok(outcome)
@@ -619,6 +620,7 @@ impl<P: Clone> Pager<P> {
         let cancelled = self.cursors.get_mut(i).is_some_and(|c| c.cancel());
         if self.ahead.settle(request_id) {
             let delta = SourceStats {
+                prefetched_requests: 1,
                 prefetches_cancelled: 1,
                 ..Default::default()
             };

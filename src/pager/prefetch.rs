@@ -10,7 +10,7 @@
 
 use crate::prelude::*;
 
-use super::{ChunkRequest, Pager, SourceStats};
+use super::{ChunkRequest, Pager};
 use crate::item::KeyFields;
 
 /// How much [`Pager::prefetch_requests`] may send ahead.
@@ -20,8 +20,9 @@ pub struct PrefetchBudget {
     pub requests: u32,
     /// At most this many bytes of answers, by the estimate of [`Ahead::estimate`]: the request's
     /// `limit` times the source's mean item size so far (the bytes of the key fields the pager
-    /// read of its items: name, display name, identifier, description, categories…; not what it
-    /// does not read, such as icons), or [`UNKNOWN_ITEM_BYTES`] per item before it answered.
+    /// reads of its items that vary by item: identifier, name, display name, description; not
+    /// what it does not read, such as icons), or [`UNKNOWN_ITEM_BYTES`] per item before it
+    /// answered.
     pub bytes: u64,
 }
 
@@ -63,17 +64,11 @@ impl Ahead {
         let mut bytes = 0u64;
         for (f, _) in items {
             let f = f.key_fields();
-            let mut n = f.plugin.len()
-                + f.cluster.len()
-                + f.namespace.len()
-                + f.identifier.len()
+            // What varies from item to item (the source's plugin, cluster and namespace do not).
+            let n = f.identifier.len()
                 + f.name.len()
                 + f.display_name.len()
                 + f.short_description.len();
-            f.categories.any(|c| {
-                n += c.len();
-                false
-            });
             bytes = bytes.saturating_add(n as u64);
         }
         bytes
@@ -107,7 +102,7 @@ impl<P: Clone> Pager<P> {
     /// done, or every source the next page needs has a request in flight; never a request for a
     /// source set aside (it blocks nothing). The requests are in flight as any other: feed, fail
     /// or cancel them; the next call's [`Pager::next_requests`] does not repeat them. Counted
-    /// in [`SourceStats::prefetched_requests`].
+    /// in [`SourceStats::prefetched_requests`] once answered, failed or cancelled.
     pub fn prefetch_requests(&mut self, budget: PrefetchBudget) -> Vec<ChunkRequest> {
         let mut bytes_left = budget.bytes;
         let mut n = 0u32;
@@ -122,11 +117,6 @@ impl<P: Clone> Pager<P> {
         });
         for r in &out {
             self.ahead.ids.push(r.request_id);
-            let delta = SourceStats {
-                prefetched_requests: 1,
-                ..Default::default()
-            };
-            self.count(r.source_index, &delta);
         }
         out
     }

@@ -40,14 +40,14 @@ pub struct SourceStats {
     /// pass): the answer's items were kept and the source ended there (`Page::truncated`).
     pub cycled_tokens: u64,
     /// Requests sent ahead of the call that needed them (`nextPage`'s `prefetch`,
-    /// [`Pager::prefetch_requests`](super::Pager::prefetch_requests)), counted when sent. Each
-    /// is also counted in `requests` once answered or failed, as any request.
+    /// [`Pager::prefetch_requests`](super::Pager::prefetch_requests)), counted once answered,
+    /// failed (also in `requests` then, as any request) or cancelled (`prefetches_cancelled`).
     pub prefetched_requests: u64,
     /// Items received in answers to requests sent ahead (taken by the merge: a page served from
     /// them made no request of its own). Also counted in `items_scanned`.
     pub prefetched_items: u64,
     /// Requests sent ahead and withdrawn unanswered (the next call was aborted): prefetch that
-    /// was of no use. `prefetched_requests` less this (and less those still in flight) were used.
+    /// was of no use. `prefetched_requests` less these were used.
     pub prefetches_cancelled: u64,
     /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
     /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.

@@ -399,15 +399,15 @@ export interface SourceStats {
    */
   cycledTokens: number;
   /**
-   * Requests sent ahead by `nextPage`'s `prefetch` (or `prefetchRequests`), counted when sent;
-   * each is also in `requests` once answered or failed.
+   * Requests sent ahead by `nextPage`'s `prefetch` (or `prefetchRequests`), counted once
+   * answered or failed (then also in `requests`) or cancelled (`prefetchesCancelled`).
    */
   prefetchedRequests: number;
   /** Items that answers to requests sent ahead brought (also in `itemsScanned`). */
   prefetchedItems: number;
   /**
    * Requests sent ahead and withdrawn unanswered (the next call was aborted): of no use.
-   * `prefetchedRequests` less these (and less any still in flight) were used.
+   * `prefetchedRequests` less these were used.
    */
   prefetchesCancelled: number;
   /**
@@ -560,7 +560,8 @@ export interface NextPageOptions {
 
 /**
  * The budget of `nextPage`'s `prefetch`. The core picks what goes ahead: the requests its next
- * call would make first, in their order, while they fit; never for a source set aside, a done
+ * call would make first, in their order, while they fit (the pages and tokens are then exactly
+ * those without prefetch); never for a source set aside, a done
  * list, or a next page already buffered. The requests are in flight as any (one per source):
  * the next `nextPage` awaits them and meets a failure of one as its own request's (the same
  * recovery, retries and set-aside; never thrown outside a call). Aborting the next call, `free()`
@@ -573,7 +574,7 @@ export interface PrefetchOptions {
   /**
    * At most this many bytes of answers ahead (default 1,048,576), by the core's estimate: each
    * request's `limit` times its source's mean item size so far, measured as the bytes of the key
-   * fields the pager reads of each item (names, identifier, description, categories; not icons
+   * fields the pager reads of each item (name, display name, identifier, description; not icons
    * or other fields it does not read), 1,024 per item before the source answered. A request over
    * what is left is not sent ahead (the next call asks for it).
    */
