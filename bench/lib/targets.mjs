@@ -244,7 +244,8 @@ async function reader(pkgMod, options, fetchChunk, { pages, paceMs, prefetch }) 
       page = await pager.nextPage(fetchChunk, opts);
       waits.push(performance.now() - t0);
     }
-    stats = page.stats;
+    // The pager's cumulative counters (a page's `stats` count that page's work only).
+    stats = pager.stats;
   } catch (e) {
     return { available, waits, error: `${e.code ?? e.name}: ${e.message}` };
   } finally {
