@@ -1,0 +1,541 @@
+//! Checking an answer: `prepare` keys, filters and judges a chunk without changing the cursor.
+//!
+//! Contract: every error an answer can cause comes from here (`INVALID_RESPONSE`,
+//! `SOURCE_TOO_LARGE`, `NO_PROGRESS`), before anything changes, so an error leaves the pager as it
+//! was; the `Verdict` says what `commit` does with it. A continuation that answers with the
+//! list's start again is `Restarted` (the position stands), an answer out of the merge order
+//! `Disorder` (a switch to a whole read), a cycle of next tokens ends the list (`truncated`).
+
+use super::*;
+
+/// What an answer turned out to be, decided by [`Cursor::prepare`].
+pub(super) enum Verdict {
+    /// Use the items; the first one is the planned overlap re-read when
+    /// `overlap_first`; items dropped among the first `quiet` ones (a tie group's
+    /// re-read) are protocol, not duplicates.
+    Accept { overlap_first: bool, quiet: usize },
+    /// A tie group straddles two reads (or a group re-read ended inside it):
+    /// read it whole in one answer.
+    Regroup(Group),
+    /// The overlap item moved back: items before the position were deleted. Rescan.
+    MovedBack { reference: SortKey, base: u64 },
+    /// A probe that started after the reference: step back further.
+    ProbeTooFar,
+    /// A full answer that ends before the reference, from `pos`: ask again from there with a
+    /// limit of `span` (the reference must come in one answer, see `prepare`).
+    Widen {
+        reference: SortKey,
+        pos: u64,
+        span: u32,
+    },
+    /// The items are not in the merge order (inside the chunk, or against the chunks before):
+    /// the source is read whole from now on (docs/DESIGN.md "Order is learned").
+    Disorder,
+    /// A tie group's re-read that a capped server answered short, before reaching the group:
+    /// its first item shows nothing was skipped, so the list goes on from the position itself.
+    Verified,
+    /// A continuation answered with the list's start again and nothing new (a proxy that drops
+    /// `continue`; see `Cursor::restarts_list`): the position stands.
+    Restarted,
+}
+
+/// A checked answer, ready to commit.
+pub(crate) struct Prepared<P> {
+    /// Each item's key, whether the filter passes it, and its payload.
+    pub(super) items: Vec<(SortKey, bool, P)>,
+    pub(super) next: Option<String>,
+    pub(super) resource_version: Option<String>,
+    pub(super) remaining_item_count: Option<u64>,
+    pub(super) verdict: Verdict,
+    pub(super) progress: bool,
+    /// The answer to an overlap re-read is the overlap item alone, with the next token
+    /// `pos + 1`: nothing moved and nothing new yet (see [`Cursor::plan`]).
+    pub(super) overlap_only: bool,
+    /// A tie group's re-read came back shorter than asked, still inside the group, with a next
+    /// token: taken as the group's end (see `short_group`).
+    pub(super) short_group: bool,
+    /// The next token was one this pass returned before (a cycle, `b → c → b`): the answer's
+    /// items are kept and the list ends here (`next` is `None`), counted as `cycled_tokens`.
+    pub(super) cycled: bool,
+}
+
+impl<P> Prepared<P> {
+    /// An answer whose items are not merged (a switch to a whole read, a longer re-read): only its
+    /// verdict and its request count.
+    pub(super) fn unmerged(
+        items: Vec<(SortKey, bool, P)>,
+        next: Option<String>,
+        resource_version: Option<String>,
+        remaining_item_count: Option<u64>,
+        verdict: Verdict,
+    ) -> Self {
+        Prepared {
+            items,
+            next,
+            resource_version,
+            remaining_item_count,
+            verdict,
+            progress: true,
+            overlap_only: false,
+            short_group: false,
+            cycled: false,
+        }
+    }
+}
+
+impl<P> Cursor<P> {
+    /// Reads and checks an answer to the request in flight without changing
+    /// anything (items out of the merge order make the verdict `Disorder`: a switch to a whole
+    /// read). Errors: `INVALID_RESPONSE` (a kubeapps source returned more
+    /// than asked, a key too long for a page token, a next token longer than a page token
+    /// may hold, a tie group given in pieces), `SOURCE_TOO_LARGE` (also a tie group over the cap),
+    /// `NO_PROGRESS`.
+    pub(crate) fn prepare<F: KeyFields>(
+        &self,
+        chunk: ChunkOf<P, F>,
+        ctx: &Ctx<'_>,
+    ) -> Result<Prepared<P>> {
+        let Some(flight) = &self.in_flight else {
+            return Err(self.invalid("no request in flight"));
+        };
+        if chunk
+            .next_token
+            .as_ref()
+            .is_some_and(|t| t.len() > MAX_TOKEN_LEN)
+        {
+            return Err(self.invalid(format!("next token longer than {MAX_TOKEN_LEN} bytes")));
+        }
+        // An answer whose next token is the very token it was asked with ends the list (a plugin
+        // that signals its end so): its items count, then nothing more is asked.
+        let echoed = chunk.next_token.as_deref() == Some(flight.token.as_str());
+        let next = chunk
+            .next_token
+            .filter(|t| !t.is_empty() && *t != flight.token);
+        let n = chunk.items.len();
+        match flight.purpose {
+            Purpose::Whole => {
+                if n > ctx.max_source_items as usize || next.is_some() {
+                    return Err(self.too_large(ctx));
+                }
+            }
+            Purpose::WholePart => {
+                if self.staging.len().saturating_add(n) > ctx.max_source_items as usize {
+                    return Err(self.too_large(ctx));
+                }
+            }
+            Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. } => {
+                // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
+                // breaks the offset arithmetic.
+                if self.decimal && n > flight.limit as usize {
+                    return Err(
+                        self.invalid(format!("{n} items returned for limit {}", flight.limit))
+                    );
+                }
+            }
+        }
+
+        // Keyed and filtered once, here: the fields are not kept (the filter's verdict, or the
+        // caller's predicate's, is counted in `commit`, for the items not dropped before it).
+        // Every item may become the source's watermark, which a page token must hold: a longer
+        // key would make every later position fail to encode (the list could not go on).
+        let id = &self.spec.id;
+        // The source's plugin, cluster and namespace as every key of its own items holds them:
+        // encoded once per chunk, copied into each key at once.
+        let context = encode_context(&id.plugin, &id.cluster, &id.namespace);
+        let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
+        // The continue token's resume key (`start`: the last key given, then NUL), when the
+        // source is a Kubernetes list and the token sent is one: an answer to it starts after
+        // that key (at it, for an inclusive cursor).
+        let resume_key = (!self.decimal && !flight.token.is_empty())
+            .then(|| ContinueToken::decode_canonical(&flight.token))
+            .flatten()
+            .map(|t| t.start);
+        let mut before_start = false;
+        for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
+            let f = self.with_defaults(fields.key_fields());
+            if let (0, Some(start)) = (i, &resume_key) {
+                before_start = starts_before(&f, start);
+            }
+            let sort_value = ctx.order.sort_value(&f);
+            let own =
+                f.plugin == id.plugin && f.cluster == id.cluster && f.namespace == id.namespace;
+            let bytes = if own {
+                sort_value.len() + f.identifier.len()
+            } else {
+                id.key_bytes(
+                    &sort_value,
+                    [f.plugin, f.cluster, f.namespace, f.identifier],
+                )
+            };
+            debug_assert_eq!(
+                bytes,
+                id.key_bytes(
+                    &sort_value,
+                    [f.plugin, f.cluster, f.namespace, f.identifier]
+                )
+            );
+            if bytes > ctx.max_key_bytes {
+                return Err(self.invalid(format!("item {i}'s key is {bytes} bytes (its sort field and identifier, UTF-8); a page token holds keys of at most {} bytes", ctx.max_key_bytes)));
+            }
+            // The caller's verdict, when a custom predicate judges this source, replaces the
+            // rules (`ctx.filter` is then `plugins` alone).
+            let judged = ctx
+                .verdicts
+                .map_or(true, |v| v.get(i).copied().unwrap_or(false));
+            let key = if own {
+                ctx.order.key_in_context(&f, &context)
+            } else {
+                ctx.order.key_of(&f)
+            };
+            items.push((key, judged && ctx.filter.matches_ref(&f), p));
+        }
+
+        // Progress: some key beyond both W and anything read before.
+        let floor = match (ctx.watermark, &self.max_read) {
+            (Some(w), Some(m)) => Some(w.max(m)),
+            (w, m) => w.or(m.as_ref()),
+        };
+        let progress = items.iter().any(|(k, ..)| floor.map_or(true, |f| k > f));
+        // A continuation that restarts the list (a proxy that drops `continue`): not used, the
+        // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
+        // (`Pager::feed`). Checked before the order: such an answer is no disorder.
+        if before_start || self.restarts_list(&items, flight, progress, echoed) {
+            return Ok(Prepared::unmerged(
+                items,
+                next,
+                chunk.resource_version,
+                chunk.remaining_item_count,
+                Verdict::Restarted,
+            ));
+        }
+        let first = items.first().map(|(k, ..)| k);
+        if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
+            return Ok(Prepared::unmerged(
+                items,
+                next,
+                chunk.resource_version,
+                chunk.remaining_item_count,
+                Verdict::Disorder,
+            ));
+        }
+        let verdict = match &flight.purpose {
+            Purpose::Next {
+                overlap: Some(reference),
+                pos,
+                straddle,
+            } => {
+                let name = reference.primary();
+                // Another item of the overlap's tie group: the group straddles this
+                // read and the one before, and the two orders of it may differ.
+                let tied = items
+                    .iter()
+                    .rposition(|(k, ..)| k.primary() == name && k != reference);
+                let group = match (tied, self.group_start, pos) {
+                    (Some(last), Some(start), Some(pos)) if *straddle && start <= *pos => {
+                        // The group as known: from its start to the last member seen.
+                        let end = pos.saturating_add(last as u64).saturating_add(1);
+                        Some(self.group(start, end, reference, ctx)?)
+                    }
+                    _ => None,
+                };
+                // A tie-able source's overlap item proves nothing (its equal names come in any
+                // order): only an earlier name, or the list's start, shows nothing was skipped.
+                let safe = |f: &SortKey| {
+                    if self.strict {
+                        not_after(f, reference)
+                    } else {
+                        *pos == Some(0) || f.primary() < name
+                    }
+                };
+                if let Some(g) = group {
+                    Verdict::Regroup(g)
+                } else if (!*straddle || tied.is_none()) && first.is_some_and(safe) {
+                    Verdict::Accept {
+                        overlap_first: first == Some(reference),
+                        quiet: 0,
+                    }
+                } else {
+                    Verdict::MovedBack {
+                        reference: reference.clone(),
+                        base: pos.unwrap_or(0),
+                    }
+                }
+            }
+            Purpose::Next {
+                overlap: None,
+                pos: Some(pos),
+                straddle: true,
+            } => {
+                // From the position right after an overlap re-read that held the overlap item
+                // alone (`overlap_verified`): more of that item's tie group here straddles two
+                // reads, as in the overlap case above.
+                let reference = self.last_raw.as_ref();
+                let tied = reference.and_then(|r| {
+                    items
+                        .iter()
+                        .rposition(|(k, ..)| k.primary() == r.primary() && k != r)
+                });
+                match (tied, self.group_start, reference) {
+                    (Some(last), Some(start), Some(r)) if start <= *pos => {
+                        let end = pos.saturating_add(last as u64).saturating_add(1);
+                        Verdict::Regroup(self.group(start, end, r, ctx)?)
+                    }
+                    (Some(_), _, Some(r)) => Verdict::MovedBack {
+                        reference: r.clone(),
+                        base: *pos,
+                    },
+                    _ => Verdict::Accept {
+                        overlap_first: false,
+                        quiet: 0,
+                    },
+                }
+            }
+            Purpose::Next { .. } => Verdict::Accept {
+                overlap_first: false,
+                quiet: 0,
+            },
+            Purpose::Probe { pos } => {
+                let found = match &self.rescan {
+                    // A tie-able source may hold more of the reference's tie group
+                    // before the probe: only an earlier name is a safe start.
+                    Some(r) if !self.strict => {
+                        first.is_some_and(|f| f.primary() < r.reference.primary())
+                    }
+                    Some(r) => first.is_some_and(|f| not_after(f, &r.reference)),
+                    None => true,
+                };
+                if *pos == 0 || found {
+                    Verdict::Accept {
+                        overlap_first: false,
+                        quiet: 0,
+                    }
+                } else {
+                    Verdict::ProbeTooFar
+                }
+            }
+            Purpose::Group { pos, group } => {
+                let name = group.name.as_slice();
+                let last = items.last().map(|(k, ..)| k.primary());
+                let moved = group
+                    .before
+                    .as_ref()
+                    .is_some_and(|b| first.is_some_and(|f| f.primary() != b.as_slice()));
+                if group.start > 0 && (moved || first.map_or(true, |f| f.primary() >= name)) {
+                    // The item before the group is no longer before it: items
+                    // ahead were deleted. Rescan as for any move back.
+                    Verdict::MovedBack {
+                        reference: group.reference.clone(),
+                        base: *pos,
+                    }
+                } else if next.is_some() && last == Some(name) && n >= flight.limit as usize {
+                    // The answer ends inside the group: ask more, in one answer again. (A short
+                    // answer with a next token is all the server had from there: a server that
+                    // ends a list only with an empty answer. Its continuation is checked as any.)
+                    let end = pos.saturating_add(n as u64);
+                    let grown = self.group(group.start, end, &group.reference, ctx)?;
+                    let limit = flight.limit.saturating_mul(2).max(grown.limit);
+                    let cap = ctx
+                        .max_source_items
+                        .saturating_add(1)
+                        .saturating_add(ctx.chunk_limit);
+                    if flight.limit >= cap {
+                        return Err(self.too_large(ctx));
+                    }
+                    Verdict::Regroup(Group {
+                        limit: limit.min(cap),
+                        ..grown
+                    })
+                } else if next.is_some()
+                    && n < flight.limit as usize
+                    && last.is_some_and(|l| l < name)
+                {
+                    // A short answer (a capped server) that did not reach the group: its first
+                    // item proved the start; the list goes on from the position itself.
+                    Verdict::Verified
+                } else {
+                    // Items up to the group's end were read before (the group's
+                    // members missing then are among them, and are kept).
+                    let quiet = items
+                        .iter()
+                        .take_while(|(k, ..)| k.primary() <= name)
+                        .count();
+                    Verdict::Accept {
+                        overlap_first: false,
+                        quiet,
+                    }
+                }
+            }
+            Purpose::Whole | Purpose::WholePart => Verdict::Accept {
+                overlap_first: false,
+                quiet: 0,
+            },
+        };
+
+        if let (Verdict::Regroup(g), false) =
+            (&verdict, matches!(flight.purpose, Purpose::Group { .. }))
+        {
+            if self
+                .short_group
+                .as_ref()
+                .is_some_and(|(start, _)| *start == g.start)
+            {
+                return Err(self.invalid(
+                    "a group of equal names comes back in pieces (answers shorter than asked) and \
+                     cannot be read in one answer; give the source order \"none\" to read it whole",
+                ));
+            }
+        }
+        if let Verdict::Accept { .. } = verdict {
+            let v = self
+                .reread_check(&items, flight, next.is_some(), ctx)
+                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder));
+            if let Some(v) = v {
+                return Ok(Prepared::unmerged(
+                    items,
+                    next,
+                    chunk.resource_version,
+                    chunk.remaining_item_count,
+                    v,
+                ));
+            }
+        }
+        let short_group = match (&flight.purpose, &verdict) {
+            (Purpose::Group { group, .. }, Verdict::Accept { .. }) => {
+                next.is_some()
+                    && n < flight.limit as usize
+                    && items
+                        .last()
+                        .is_some_and(|(k, ..)| k.primary() == group.name.as_slice())
+            }
+            _ => false,
+        };
+        let overlap_only = match (&flight.purpose, &verdict, items.as_slice(), &next) {
+            (
+                Purpose::Next {
+                    pos: Some(pos),
+                    overlap: Some(_),
+                    ..
+                },
+                Verdict::Accept {
+                    overlap_first: true,
+                    ..
+                },
+                [_],
+                Some(t),
+            ) => parse_offset(t) == pos.checked_add(1),
+            _ => false,
+        };
+
+        let mut next = next;
+        let mut cycled = false;
+        if let Verdict::Accept { .. } = verdict {
+            if !matches!(flight.purpose, Purpose::Whole) {
+                // A probe or a group re-read starts a new pass: only an immediate repeat (an
+                // echo, which ended the list above) counts. An overlap re-read that holds only
+                // the overlap item gives back the token it gave before (`pos + 1`): the list did
+                // not move, it is no cycle.
+                let new_pass = matches!(
+                    flight.purpose,
+                    Purpose::Probe { .. } | Purpose::Group { .. }
+                );
+                if !new_pass
+                    && !overlap_only
+                    && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t))
+                {
+                    cycled = true;
+                    next = None;
+                }
+                if !progress && !cycled && self.stalled >= ctx.max_chunks_without_progress {
+                    return Err(self.no_progress(format!(
+                        "{} chunks in a row brought nothing new",
+                        u64::from(self.stalled) + 1
+                    )));
+                }
+            }
+        }
+
+        Ok(Prepared {
+            items,
+            next,
+            resource_version: chunk.resource_version,
+            remaining_item_count: chunk.remaining_item_count,
+            verdict,
+            progress,
+            overlap_only,
+            short_group,
+            cycled,
+        })
+    }
+
+    /// Whether an answer to a continuation (a request with a continue token or an offset past
+    /// the start) restarted the list: its first item is at or before the first item the list gave
+    /// from its start. Asked with the caller's `!progress` (nothing new in it), that is a proxy or
+    /// plugin that drops `continue` or the offset and answers the first chunk again: following its
+    /// token would read the same chunk forever (or end the list on an echoed token, losing the
+    /// rest). A real continuation starts after the items before it, and an offset list that grew
+    /// in front by a whole chunk still brings something new.
+    ///
+    /// - A Kubernetes list: the list's very first item (the same identity) again, alone, with
+    ///   the next token `echoed` (which would end the list), is a restart however little of the
+    ///   list was read (a chunk limit of 1). An inclusive cursor also starts a continuation with
+    ///   the last item read (the first, when one was read), alone when a label selector drops
+    ///   the rest of the chunk, but its next token moves on. A proxy that hands back a new token
+    ///   each time (no echo) is caught by `maxChunksWithoutProgress` (`NO_PROGRESS`).
+    /// - Offsets, and an item before the first: only once the list was read past its first name.
+    ///   Inside a group of equal names, a tie-able source may give any of them first on every
+    ///   answer, and an offset list that grew in front by one item answers an offset's item
+    ///   again (a re-read, no restart).
+    /// - A source read whole is in its own order, not the merge order: only its first item again
+    ///   is a restart there.
+    /// - A resumed Kubernetes list whose start was not read in this pager (its first item
+    ///   unknown): an answer whose next token `echoed` the one sent would end the list there.
+    ///   Its apiserver never echoes (its end is an empty continue), so that is a proxy answering
+    ///   the first chunk again (which may hold items past W: the merge took only part of it
+    ///   before the resume): a restart, even with `progress`.
+    ///
+    /// `progress`: the answer holds a key above both W and the largest key read.
+    pub(super) fn restarts_list(
+        &self,
+        items: &[(SortKey, bool, P)],
+        flight: &InFlight,
+        progress: bool,
+        echoed: bool,
+    ) -> bool {
+        let continuation = !flight.token.is_empty() && parse_offset(&flight.token) != Some(0);
+        let restart = matches!(flight.purpose, Purpose::Next { .. } | Purpose::WholePart);
+        let Some((first, ..)) = items.first().filter(|_| continuation && restart) else {
+            return false;
+        };
+        let Some(list_first) = &self.list_first else {
+            return !self.decimal && echoed;
+        };
+        if progress {
+            return false;
+        }
+        if !self.decimal && echoed && items.len() == 1 && first == list_first {
+            return true;
+        }
+        self.list_last.as_ref().is_some_and(|last| {
+            last.as_slice() > list_first.primary()
+                && (first == list_first || (self.streamed && first < list_first))
+        })
+    }
+}
+
+/// Whether an item lies before a Kubernetes continue token's resume key `start` (the last key
+/// given, relative to the list's prefix: `namespace/name` over all namespaces, `name` in one,
+/// then NUL; k8s.io/apiserver/pkg/storage/continue.go), so an exclusive or inclusive
+/// continuation cannot start with it: the list was answered from its start (a proxy that drops
+/// `continue`). Byte order of the keys, as etcd's; `false` when `start` is no such key.
+pub(super) fn starts_before(f: &crate::item::FieldsRef<'_>, start: &str) -> bool {
+    let last = start.strip_suffix('\0').unwrap_or(start);
+    if last.is_empty() || f.name.is_empty() {
+        return false;
+    }
+    match last.split_once('/') {
+        Some((ns, name)) => {
+            (f.namespace.as_bytes(), f.name.as_bytes()) < (ns.as_bytes(), name.as_bytes())
+        }
+        None => f.name.as_bytes() < last.as_bytes(),
+    }
+}

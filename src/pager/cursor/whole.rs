@@ -1,0 +1,357 @@
+//! Whole reads and the switch to one.
+//!
+//! Contract: a source found out of the merge order is read whole from then on (sticky). The items
+//! it gave before the switch are a prefix of its own order; its whole read is cut there
+//! (`consumed_prefix`, `anchored_cut`): items at or below W before the cut were consumed and are
+//! dropped, those after it were never read and are shown late (docs/DESIGN.md "Order is
+//! learned"). Where nothing tells, an item is shown and counted as a possible repeat: never lost.
+
+use super::*;
+
+/// How many identity hashes of the items read a streamed cursor keeps (8 bytes each): the last
+/// ones read are the ones a whole read's cut needs (`Cursor::consumed_prefix`).
+pub(super) const READ_IDS: usize = 4096;
+
+/// The identity hash a cursor keeps of each item it read (`Cursor::read_ids`).
+pub(super) fn key_hash(k: &SortKey) -> u64 {
+    xxh64(&k.0, 0)
+}
+
+/// A source found out of the merge order, whose whole read is on its way.
+#[derive(Debug, Clone)]
+pub(super) struct Switch {
+    /// The last item read before the switch (the end of the prefix of the source's own order
+    /// read), when no item was consumed from the source: the anchor then (see `settle_switch`).
+    pub(super) last_read: Option<SortKey>,
+    /// A resumed switch's count from its page token: how many items of the source's order were
+    /// read (`u64::MAX` = all of them; `None` = unknown: 0). A live switch cuts by identity
+    /// instead (`Cursor::consumed_prefix`).
+    pub(super) read_count: Option<u64>,
+    /// Late items already shown (a resumed late phase): skipped, in key order.
+    pub(super) skip: u32,
+    /// Found out of order in this pager (else resumed as switched: its page token's anchors
+    /// decide, or in a token without them its count, as the source's watermark has moved on in
+    /// key order since).
+    pub(super) live: bool,
+    /// The anchors a page token holds while the whole read is on its way (live: the last item
+    /// read; resumed: its token's, `SourceState::anchors`): the cut is after the last of them
+    /// still in the whole read.
+    pub(super) anchors: Vec<u64>,
+    /// A resumed late phase: the last late item its page token says was consumed (`None`: none,
+    /// or a token without it: `skip` counts them).
+    pub(super) late_upto: Option<SortKey>,
+    /// A live switch of a resumed source: its page token's last item read, not read again, while W
+    /// has not moved since (see `switch_to_whole`): one more item known read.
+    pub(super) pending: Option<u64>,
+    /// That anchor once W has moved past the token's floor, with the source's watermark as the
+    /// token gave it: the items before it (and its equal names) at or below that watermark were
+    /// consumed then, whatever was inserted ahead of them since (see `settle_switch`).
+    pub(super) consumed_before: Option<(u64, Option<SortKey>)>,
+}
+
+/// How much of the start of a switched source's whole read (its own order) was consumed.
+pub(super) enum Prefix {
+    /// That many items, told by identity (an item read, or the watermark, still there).
+    Known(u64),
+    /// No identity tells: at most that many (up to the first item above the source's watermark).
+    Unknown(u64),
+}
+
+impl<P> Cursor<P> {
+    /// Adds an identity hash to the ring of the items read (`read_ids`).
+    pub(super) fn remember_read(&mut self, h: u64) {
+        match self.read_ids.get_mut(self.read_next) {
+            Some(slot) => {
+                *slot = h;
+                self.read_ids_complete = false;
+                self.resumed_floor = None;
+            }
+            None => self.read_ids.push(h),
+        }
+        self.read_next = (self.read_next + 1) % READ_IDS;
+    }
+
+    /// Switches a streamed source to a whole read (docs/DESIGN.md "Order is learned"): the items
+    /// read so far are a prefix of its own order, ending at the last item read; the whole read
+    /// tells the consumed ones (in that prefix, at or below W) from the late ones (after it).
+    pub(super) fn switch_to_whole(&mut self, w: Option<&SortKey>) {
+        self.switched = true;
+        self.streamed = false;
+        // The cut's anchors, which a page token holds while the whole read is on its way: the last
+        // item read (held until consumed, as every item read in this pager), and a resumed
+        // position's own last item read, still awaited, only while the floor `w` (W, or the
+        // source's own watermark while it is behind) is not above the token's floor (the items
+        // before it, buffered then and above that floor, are still above `w`: none is dropped as
+        // consumed; once W moved past it, the cut falls after what was read since, or the
+        // watermark). Compared with the floor, not W: a source set aside and retried since the
+        // resume dedupes against its own watermark, below W.
+        let anchor = self.pending_anchor.take();
+        let pending = anchor.filter(|_| w.is_some() && w <= self.token_floor.as_ref());
+        // Past the token's floor, the anchor still tells what was consumed before the token.
+        let consumed_before = anchor
+            .filter(|_| pending.is_none())
+            .map(|h| (h, self.token_watermark.clone()));
+        let far = self.last_raw.as_ref().map(key_hash);
+        self.switch = Some(Switch {
+            last_read: self.last_raw.clone(),
+            read_count: self.read_pos,
+            skip: 0,
+            live: true,
+            anchors: far.into_iter().chain(pending).collect(),
+            late_upto: None,
+            pending,
+            consumed_before,
+        });
+        self.late_shown = 0;
+        self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
+        self.next = Some(String::new());
+        self.marks.clear();
+        self.resume = None;
+        self.rescan = None;
+        self.regroup = None;
+        self.short_group = None;
+        self.overlap_verified = false;
+        self.staging.clear();
+        self.seen_tokens.clear();
+        self.stalled = 0;
+        self.promised = None;
+    }
+
+    /// Takes a switched source's whole read, `all` in the source's own order: the items up to the
+    /// last one read before the switch were read then (the consumed ones among them are at or
+    /// below W: dropped); the items after it were never read, and those at or below W are late:
+    /// kept, shown although below W. The rest is buffered as any whole read.
+    pub(super) fn settle_switch(
+        &mut self,
+        all: Vec<Entry<P>>,
+        ctx: &Ctx<'_>,
+        delta: &mut SourceStats,
+    ) {
+        let Some(sw) = self.switch.take() else {
+            return;
+        };
+        // The items consumed from the source are a prefix of its own order (`consumed_prefix`).
+        // A resumed switch has only its token's count (the watermark has moved on in key order
+        // since).
+        let mut read = core::mem::take(&mut self.read_ids);
+        self.read_next = 0;
+        read.sort_unstable();
+        let was_read = |e: &Entry<P>| {
+            let h = key_hash(&e.key);
+            read.binary_search(&h).is_ok() || sw.pending == Some(h)
+        };
+        // A resumed late phase's watermark may be a late item (the largest consumed): no anchor.
+        let ws_anchor = self
+            .watermark
+            .as_ref()
+            .filter(|w| sw.late_upto.as_ref() != Some(*w));
+        // A resumed position's anchor, found again once W had moved past the token's floor: every
+        // item of the source at or below its watermark then and before that anchor (or among its
+        // equal names, in any order) was read before the token, so consumed, or was inserted
+        // behind W since. The cut alone could fall before them: the first item above the
+        // watermark may be one inserted ahead of them since, and the items read since the resume
+        // may all be gone.
+        let consumed_before = sw
+            .consumed_before
+            .as_ref()
+            .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
+        let prefix = if sw.live {
+            self.consumed_prefix(&all, &sw, &was_read)
+        } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
+            // A token written before the anchors (or every item consumed): its count.
+            Prefix::Known(sw.read_count.unwrap_or(0))
+        } else {
+            match anchored_cut(&all, &sw.anchors, ws_anchor) {
+                Some(cut) => Prefix::Known(cut),
+                // Every anchor is gone (deleted since): the count, less the anchors gone (each
+                // stood before the cut), is all that is left, and other items deleted before the
+                // cut make it over-count.
+                None => {
+                    let gone = sw.anchors.len() + usize::from(ws_anchor.is_some());
+                    Prefix::Unknown(sw.read_count.unwrap_or(0).saturating_sub(gone as u64))
+                }
+            }
+        };
+        // `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
+        // first item above the watermark) alone takes as consumed. Between them nothing tells an
+        // item consumed before from one never read that the source's order put there (two
+        // histories, one token: docs/DESIGN.md "Order is learned", the limit; a whole read in the
+        // merge order proves nothing, the item that showed the other order may be gone), so those
+        // at or below W are taken as not consumed: shown late, counted as possible repeats.
+        let (cut, unsure) = match prefix {
+            Prefix::Known(cut) => (cut, cut),
+            // A source known to list in the merge order: the count (or the first item above its
+            // watermark) is exact, the items before it were consumed.
+            Prefix::Unknown(upto) if self.spec.lists_in(ctx.order) => (upto, upto),
+            Prefix::Unknown(upto) => (0, upto),
+        };
+        // When nothing between the cut and that anchor comes late (every item there at or below
+        // W is dropped as consumed), the cut is after the anchor: a page token taken during the
+        // late phase then cuts there again on resume, where a cut before those items would show
+        // them again.
+        let w = ctx.watermark;
+        let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
+        let cut = match consumed_before {
+            Some((end, ws))
+                if end > cut
+                    && all
+                        .get(cut as usize..end as usize)
+                        .unwrap_or(&[])
+                        .iter()
+                        .all(|e| !below_w(e) || ws.is_some_and(|ws| e.key <= *ws)) =>
+            {
+                end
+            }
+            _ => cut,
+        };
+        // What a page token then holds to cut again by identity: the last item before the cut
+        // and the last item consumed before the late ones.
+        let pre = if sw.live {
+            self.watermark.as_ref().map(key_hash)
+        } else {
+            ws_anchor.map(key_hash).or(sw.anchors.get(1).copied())
+        };
+        self.cut_anchors.clear();
+        if let Some(end) = cut
+            .checked_sub(1)
+            .and_then(|i| all.get(i as usize))
+            .map(|e| key_hash(&e.key))
+        {
+            self.cut_anchors.push(end);
+            self.cut_anchors.extend(pre.filter(|p| *p != end));
+        }
+        let mut kept = Vec::with_capacity(all.len());
+        let mut possible_repeats = 0;
+        for (i, mut e) in all.into_iter().enumerate() {
+            if ctx.watermark.is_some_and(|w| e.key <= *w) {
+                // W itself (shown, maybe from an overlapping source) is no late item. Before the
+                // end of what was read (or before a resumed anchor, at or below the watermark the
+                // token gave): consumed (or inserted behind W since), not shown. After it: never
+                // read, late. (Exactly what a page token's count says.)
+                let consumed = consumed_before
+                    .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
+                if (i as u64) < cut || consumed || ctx.watermark == Some(&e.key) {
+                    delta.duplicates_dropped += 1;
+                    continue;
+                }
+                e.late = true;
+                // Not known consumed, only not known read: shown, and said so (unless a resumed
+                // late phase already showed it).
+                let shown = sw.late_upto.as_ref().is_some_and(|upto| e.key <= *upto);
+                if (i as u64) < unsure && e.payload.is_some() && !shown {
+                    possible_repeats += 1;
+                }
+            }
+            kept.push(e);
+        }
+        if possible_repeats > 0 {
+            delta.possible_repeats += possible_repeats;
+            self.inconsistent = true;
+        }
+        delta.duplicates_dropped += sort_unique(&mut kept);
+        // Items read and buffered before the switch, gone from the list since (deleted): shown
+        // still, as a streamed source shows what it buffered.
+        for e in core::mem::take(&mut self.buf) {
+            if let Err(at) = kept.binary_search_by(|k| k.key.cmp(&e.key)) {
+                if !e.late && ctx.watermark.map_or(true, |w| e.key > *w) {
+                    kept.insert(at, e);
+                }
+            }
+        }
+        // A resumed late phase: the late items at or below the last one consumed (in key order),
+        // or, in a token without it, the first `skip` of them.
+        let mut skip = sw.skip;
+        let mut buf = Vec::with_capacity(kept.len());
+        self.late_pending = 0;
+        for e in kept {
+            if e.late {
+                let shown = match &sw.late_upto {
+                    Some(upto) => e.key <= *upto,
+                    None => skip > 0,
+                };
+                if shown {
+                    skip = skip.saturating_sub(1);
+                    continue;
+                }
+                self.late_pending += 1;
+            }
+            if e.payload.is_none() {
+                delta.filtered_out += 1;
+            }
+            buf.push(e);
+        }
+        self.late_shown = sw.skip;
+        self.late_last = sw.late_upto;
+        self.late_from = (self.late_pending > 0).then_some(cut);
+        self.late_mark = late_mark(self.late_from);
+        reverse(&mut buf);
+        self.buf = buf;
+    }
+
+    /// How many items at the start of a live switch's whole read `all` (the source's own order)
+    /// come before the end of what was read: up to the last item read that is still there (by
+    /// identity: items inserted or deleted ahead since do not move it), with its equal names
+    /// (any order among them). None there: 0 when every item read since the list's start is
+    /// known (none is left, so nothing at or below W was seen). Else (a resumed position, or more
+    /// read than the ring holds) no identity tells: `Unknown`.
+    pub(super) fn consumed_prefix(
+        &self,
+        all: &[Entry<P>],
+        sw: &Switch,
+        was_read: &dyn Fn(&Entry<P>) -> bool,
+    ) -> Prefix {
+        let last = all.iter().rposition(|e| {
+            was_read(e)
+                || self.watermark.as_ref() == Some(&e.key)
+                || sw.last_read.as_ref() == Some(&e.key)
+        });
+        match last {
+            Some(j) => {
+                let name = all.get(j).map(|e| e.key.primary());
+                let mut end = j + 1;
+                while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
+                    end += 1;
+                }
+                Prefix::Known(end as u64)
+            }
+            None if self.read_ids_complete => Prefix::Known(0),
+            // A resumed position (or more read than the ring holds) whose items are gone: what
+            // may have been consumed ends at the first item above the source's own watermark and
+            // its equal names (in any order). What was consumed from the source is at or below it,
+            // and came in the merge order up to there (else it was found out of order then); which
+            // items before it were, nothing tells (the known limit). A page token's count
+            // would be off by every item inserted or deleted ahead since. After a resume, while
+            // the ring holds every item read since, the watermark its token gave: an item above
+            // it was consumed after the resume only if read since, and none of those is left.
+            None => {
+                let floor = match &self.resumed_floor {
+                    Some(w) => w.as_ref(),
+                    None => self.watermark.as_ref(),
+                };
+                let upto = all.iter().position(|e| {
+                    floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
+                });
+                Prefix::Unknown(upto.unwrap_or(all.len()) as u64)
+            }
+        }
+    }
+}
+
+/// A resumed switch's cut (or the end of a resumed anchor's run) in its whole read `all` (the
+/// source's own order): after the last item whose identity hash is one of `anchors` (or whose key
+/// is `also`), with its equal names (any order among them). `None`: none of them is left.
+pub(super) fn anchored_cut<P>(
+    all: &[Entry<P>],
+    anchors: &[u64],
+    also: Option<&SortKey>,
+) -> Option<u64> {
+    let j = all
+        .iter()
+        .rposition(|e| anchors.contains(&key_hash(&e.key)) || also == Some(&e.key))?;
+    let name = all.get(j).map(|e| e.key.primary());
+    let mut end = j + 1;
+    while all.get(end).is_some_and(|e| Some(e.key.primary()) == name) {
+        end += 1;
+    }
+    Some(end as u64)
+}
