@@ -111,29 +111,97 @@ impl<P> Cursor<P> {
         let next = chunk
             .next_token
             .filter(|t| !t.is_empty() && *t != flight.token);
-        let n = chunk.items.len();
-        match flight.purpose {
-            Purpose::Whole => {
-                if n > ctx.max_source_items as usize || next.is_some() {
-                    return Err(self.too_large(ctx));
-                }
+        self.check_size(chunk.items.len(), next.is_some(), flight, ctx)?;
+        let (items, before_start) = self.key_items(chunk.items, flight, ctx)?;
+        let progress = self.progress(&items, ctx);
+        // A continuation that restarts the list (a proxy that drops `continue`): not used, the
+        // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
+        // (`Pager::feed`). Checked before the order: such an answer is no disorder.
+        let verdict = if before_start || self.restarts_list(&items, flight, progress, echoed) {
+            Verdict::Restarted
+        } else if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
+            Verdict::Disorder
+        } else {
+            self.judge(&items, flight, next.is_some(), ctx)?
+        };
+        let Verdict::Accept { overlap_first, .. } = verdict else {
+            return Ok(Prepared::unmerged(
+                items,
+                next,
+                chunk.resource_version,
+                chunk.remaining_item_count,
+                verdict,
+            ));
+        };
+        let short_group = match &flight.purpose {
+            Purpose::Group { group, .. } => {
+                next.is_some()
+                    && items.len() < flight.limit as usize
+                    && items
+                        .last()
+                        .is_some_and(|(k, ..)| k.primary() == group.name.as_slice())
             }
-            Purpose::WholePart => {
-                if self.staging.len().saturating_add(n) > ctx.max_source_items as usize {
-                    return Err(self.too_large(ctx));
-                }
-            }
-            Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. } => {
-                // Kubernetes servers may ignore `limit`; a kubeapps plugin that does
-                // breaks the offset arithmetic.
-                if self.decimal && n > flight.limit as usize {
-                    return Err(
-                        self.invalid(format!("{n} items returned for limit {}", flight.limit))
-                    );
-                }
-            }
-        }
+            _ => false,
+        };
+        let overlap_only = match (&flight.purpose, items.as_slice(), &next) {
+            (
+                Purpose::Next {
+                    pos: Some(pos),
+                    overlap: Some(_),
+                    ..
+                },
+                [_],
+                Some(t),
+            ) if overlap_first => parse_offset(t) == pos.checked_add(1),
+            _ => false,
+        };
+        let (next, cycled) = self.check_cycle(next, flight, overlap_only, progress, ctx)?;
+        Ok(Prepared {
+            items,
+            next,
+            resource_version: chunk.resource_version,
+            remaining_item_count: chunk.remaining_item_count,
+            verdict,
+            progress,
+            overlap_only,
+            short_group,
+            cycled,
+        })
+    }
 
+    /// The answer's size against its request: a whole read over `maxSourceItems`
+    /// (`SOURCE_TOO_LARGE`), or a kubeapps source that returned more than asked
+    /// (`INVALID_RESPONSE`: Kubernetes servers may ignore `limit`; a plugin that does breaks
+    /// the offset arithmetic).
+    fn check_size(&self, n: usize, goes_on: bool, flight: &InFlight, ctx: &Ctx<'_>) -> Result<()> {
+        match flight.purpose {
+            Purpose::Whole if n > ctx.max_source_items as usize || goes_on => {
+                Err(self.too_large(ctx))
+            }
+            Purpose::WholePart
+                if self.staging.len().saturating_add(n) > ctx.max_source_items as usize =>
+            {
+                Err(self.too_large(ctx))
+            }
+            Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. }
+                if self.decimal && n > flight.limit as usize =>
+            {
+                Err(self.invalid(format!("{n} items returned for limit {}", flight.limit)))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Keys and filters the answer's items, once (the fields are not kept: the filter's verdict,
+    /// or the caller's predicate's, is counted in `commit`, for the items not dropped before it);
+    /// with whether the first item lies before the continue token's resume key (`starts_before`).
+    /// `INVALID_RESPONSE` for a key longer than a page token may hold.
+    fn key_items<F: KeyFields>(
+        &self,
+        raw: Vec<(F, P)>,
+        flight: &InFlight,
+        ctx: &Ctx<'_>,
+    ) -> Result<(Vec<(SortKey, bool, P)>, bool)> {
         // Keyed and filtered once, here: the fields are not kept (the filter's verdict, or the
         // caller's predicate's, is counted in `commit`, for the items not dropped before it).
         // Every item may become the source's watermark, which a page token must hold: a longer
@@ -142,7 +210,7 @@ impl<P> Cursor<P> {
         // The source's plugin, cluster and namespace as every key of its own items holds them:
         // encoded once per chunk, copied into each key at once.
         let context = encode_context(&id.plugin, &id.cluster, &id.namespace);
-        let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(n);
+        let mut items: Vec<(SortKey, bool, P)> = Vec::with_capacity(raw.len());
         // The continue token's resume key (`start`: the last key given, then NUL), when the
         // source is a Kubernetes list and the token sent is one: an answer to it starts after
         // that key (at it, for an inclusive cursor).
@@ -151,7 +219,7 @@ impl<P> Cursor<P> {
             .flatten()
             .map(|t| t.start);
         let mut before_start = false;
-        for (i, (fields, p)) in chunk.items.into_iter().enumerate() {
+        for (i, (fields, p)) in raw.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
             if let (0, Some(start)) = (i, &resume_key) {
                 before_start = starts_before(&f, start);
@@ -189,282 +257,94 @@ impl<P> Cursor<P> {
             };
             items.push((key, judged && ctx.filter.matches_ref(&f), p));
         }
+        Ok((items, before_start))
+    }
 
-        // Progress: some key beyond both W and anything read before.
+    /// Progress: some key beyond both W and anything read before.
+    fn progress(&self, items: &[(SortKey, bool, P)], ctx: &Ctx<'_>) -> bool {
         let floor = match (ctx.watermark, &self.max_read) {
             (Some(w), Some(m)) => Some(w.max(m)),
             (w, m) => w.or(m.as_ref()),
         };
-        let progress = items.iter().any(|(k, ..)| floor.map_or(true, |f| k > f));
-        // A continuation that restarts the list (a proxy that drops `continue`): not used, the
-        // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
-        // (`Pager::feed`). Checked before the order: such an answer is no disorder.
-        if before_start || self.restarts_list(&items, flight, progress, echoed) {
-            return Ok(Prepared::unmerged(
-                items,
-                next,
-                chunk.resource_version,
-                chunk.remaining_item_count,
-                Verdict::Restarted,
-            ));
-        }
-        let first = items.first().map(|(k, ..)| k);
-        if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
-            return Ok(Prepared::unmerged(
-                items,
-                next,
-                chunk.resource_version,
-                chunk.remaining_item_count,
-                Verdict::Disorder,
-            ));
-        }
+        items.iter().any(|(k, ..)| floor.map_or(true, |f| k > f))
+    }
+
+    /// The verdict on an answer in the merge order, by what it was asked for: the overlap and
+    /// probe checks (`streaming.rs`), a tie group's re-read (`ties.rs`), then, for an answer to
+    /// use, whether a re-read from an earlier position found what was read before
+    /// (`reread_check`) and a resumed position's unseen items (`passed_unseen`).
+    /// `INVALID_RESPONSE` for a tie group given in pieces, `SOURCE_TOO_LARGE` for one over the cap.
+    fn judge(
+        &self,
+        items: &[(SortKey, bool, P)],
+        flight: &InFlight,
+        goes_on: bool,
+        ctx: &Ctx<'_>,
+    ) -> Result<Verdict> {
         let verdict = match &flight.purpose {
             Purpose::Next {
                 overlap: Some(reference),
                 pos,
                 straddle,
-            } => {
-                let name = reference.primary();
-                // Another item of the overlap's tie group: the group straddles this
-                // read and the one before, and the two orders of it may differ.
-                let tied = items
-                    .iter()
-                    .rposition(|(k, ..)| k.primary() == name && k != reference);
-                let group = match (tied, self.group_start, pos) {
-                    (Some(last), Some(start), Some(pos)) if *straddle && start <= *pos => {
-                        // The group as known: from its start to the last member seen.
-                        let end = pos.saturating_add(last as u64).saturating_add(1);
-                        Some(self.group(start, end, reference, ctx)?)
-                    }
-                    _ => None,
-                };
-                // A tie-able source's overlap item proves nothing (its equal names come in any
-                // order): only an earlier name, or the list's start, shows nothing was skipped.
-                let safe = |f: &SortKey| {
-                    if self.strict {
-                        not_after(f, reference)
-                    } else {
-                        *pos == Some(0) || f.primary() < name
-                    }
-                };
-                if let Some(g) = group {
-                    Verdict::Regroup(g)
-                } else if (!*straddle || tied.is_none()) && first.is_some_and(safe) {
-                    Verdict::Accept {
-                        overlap_first: first == Some(reference),
-                        quiet: 0,
-                    }
-                } else {
-                    Verdict::MovedBack {
-                        reference: reference.clone(),
-                        base: pos.unwrap_or(0),
-                    }
-                }
-            }
+            } => self.judge_overlap(items, reference, *pos, *straddle, ctx)?,
             Purpose::Next {
                 overlap: None,
                 pos: Some(pos),
                 straddle: true,
-            } => {
-                // From the position right after an overlap re-read that held the overlap item
-                // alone (`overlap_verified`): more of that item's tie group here straddles two
-                // reads, as in the overlap case above.
-                let reference = self.last_raw.as_ref();
-                let tied = reference.and_then(|r| {
-                    items
-                        .iter()
-                        .rposition(|(k, ..)| k.primary() == r.primary() && k != r)
-                });
-                match (tied, self.group_start, reference) {
-                    (Some(last), Some(start), Some(r)) if start <= *pos => {
-                        let end = pos.saturating_add(last as u64).saturating_add(1);
-                        Verdict::Regroup(self.group(start, end, r, ctx)?)
-                    }
-                    (Some(_), _, Some(r)) => Verdict::MovedBack {
-                        reference: r.clone(),
-                        base: *pos,
-                    },
-                    _ => Verdict::Accept {
-                        overlap_first: false,
-                        quiet: 0,
-                    },
-                }
-            }
-            Purpose::Next { .. } => Verdict::Accept {
-                overlap_first: false,
-                quiet: 0,
-            },
-            Purpose::Probe { pos } => {
-                let found = match &self.rescan {
-                    // A tie-able source may hold more of the reference's tie group
-                    // before the probe: only an earlier name is a safe start.
-                    Some(r) if !self.strict => {
-                        first.is_some_and(|f| f.primary() < r.reference.primary())
-                    }
-                    Some(r) => first.is_some_and(|f| not_after(f, &r.reference)),
-                    None => true,
-                };
-                if *pos == 0 || found {
-                    Verdict::Accept {
-                        overlap_first: false,
-                        quiet: 0,
-                    }
-                } else {
-                    Verdict::ProbeTooFar
-                }
-            }
+            } => self.judge_after_verified(items, *pos, ctx)?,
+            Purpose::Probe { pos } => self.judge_probe(items, *pos),
             Purpose::Group { pos, group } => {
-                let name = group.name.as_slice();
-                let last = items.last().map(|(k, ..)| k.primary());
-                let moved = group
-                    .before
-                    .as_ref()
-                    .is_some_and(|b| first.is_some_and(|f| f.primary() != b.as_slice()));
-                if group.start > 0 && (moved || first.map_or(true, |f| f.primary() >= name)) {
-                    // The item before the group is no longer before it: items
-                    // ahead were deleted. Rescan as for any move back.
-                    Verdict::MovedBack {
-                        reference: group.reference.clone(),
-                        base: *pos,
-                    }
-                } else if next.is_some() && last == Some(name) && n >= flight.limit as usize {
-                    // The answer ends inside the group: ask more, in one answer again. (A short
-                    // answer with a next token is all the server had from there: a server that
-                    // ends a list only with an empty answer. Its continuation is checked as any.)
-                    let end = pos.saturating_add(n as u64);
-                    let grown = self.group(group.start, end, &group.reference, ctx)?;
-                    let limit = flight.limit.saturating_mul(2).max(grown.limit);
-                    let cap = ctx
-                        .max_source_items
-                        .saturating_add(1)
-                        .saturating_add(ctx.chunk_limit);
-                    if flight.limit >= cap {
-                        return Err(self.too_large(ctx));
-                    }
-                    Verdict::Regroup(Group {
-                        limit: limit.min(cap),
-                        ..grown
-                    })
-                } else if next.is_some()
-                    && n < flight.limit as usize
-                    && last.is_some_and(|l| l < name)
-                {
-                    // A short answer (a capped server) that did not reach the group: its first
-                    // item proved the start; the list goes on from the position itself.
-                    Verdict::Verified
-                } else {
-                    // Items up to the group's end were read before (the group's
-                    // members missing then are among them, and are kept).
-                    let quiet = items
-                        .iter()
-                        .take_while(|(k, ..)| k.primary() <= name)
-                        .count();
-                    Verdict::Accept {
-                        overlap_first: false,
-                        quiet,
-                    }
-                }
+                self.judge_group(items, *pos, group, flight.limit, goes_on, ctx)?
             }
-            Purpose::Whole | Purpose::WholePart => Verdict::Accept {
+            Purpose::Next { .. } | Purpose::Whole | Purpose::WholePart => Verdict::Accept {
                 overlap_first: false,
                 quiet: 0,
             },
         };
-
-        if let (Verdict::Regroup(g), false) =
-            (&verdict, matches!(flight.purpose, Purpose::Group { .. }))
-        {
-            if self
-                .short_group
-                .as_ref()
-                .is_some_and(|(start, _)| *start == g.start)
-            {
-                return Err(self.invalid(
-                    "a group of equal names comes back in pieces (answers shorter than asked) and \
-                     cannot be read in one answer; give the source order \"none\" to read it whole",
-                ));
+        match verdict {
+            Verdict::Regroup(g) if !matches!(flight.purpose, Purpose::Group { .. }) => {
+                self.refuse_pieces(&g)?;
+                Ok(Verdict::Regroup(g))
             }
+            Verdict::Accept { .. } => Ok(self
+                .reread_check(items, flight, goes_on, ctx)
+                .or_else(|| self.passed_unseen(items, ctx).then_some(Verdict::Disorder))
+                .unwrap_or(verdict)),
+            verdict => Ok(verdict),
         }
-        if let Verdict::Accept { .. } = verdict {
-            let v = self
-                .reread_check(&items, flight, next.is_some(), ctx)
-                .or_else(|| self.passed_unseen(&items, ctx).then_some(Verdict::Disorder));
-            if let Some(v) = v {
-                return Ok(Prepared::unmerged(
-                    items,
-                    next,
-                    chunk.resource_version,
-                    chunk.remaining_item_count,
-                    v,
-                ));
-            }
-        }
-        let short_group = match (&flight.purpose, &verdict) {
-            (Purpose::Group { group, .. }, Verdict::Accept { .. }) => {
-                next.is_some()
-                    && n < flight.limit as usize
-                    && items
-                        .last()
-                        .is_some_and(|(k, ..)| k.primary() == group.name.as_slice())
-            }
-            _ => false,
-        };
-        let overlap_only = match (&flight.purpose, &verdict, items.as_slice(), &next) {
-            (
-                Purpose::Next {
-                    pos: Some(pos),
-                    overlap: Some(_),
-                    ..
-                },
-                Verdict::Accept {
-                    overlap_first: true,
-                    ..
-                },
-                [_],
-                Some(t),
-            ) => parse_offset(t) == pos.checked_add(1),
-            _ => false,
-        };
+    }
 
-        let mut next = next;
-        let mut cycled = false;
-        if let Verdict::Accept { .. } = verdict {
-            if !matches!(flight.purpose, Purpose::Whole) {
-                // A probe or a group re-read starts a new pass: only an immediate repeat (an
-                // echo, which ended the list above) counts. An overlap re-read that holds only
-                // the overlap item gives back the token it gave before (`pos + 1`): the list did
-                // not move, it is no cycle.
-                let new_pass = matches!(
-                    flight.purpose,
-                    Purpose::Probe { .. } | Purpose::Group { .. }
-                );
-                if !new_pass
-                    && !overlap_only
-                    && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t))
-                {
-                    cycled = true;
-                    next = None;
-                }
-                if !progress && !cycled && self.stalled >= ctx.max_chunks_without_progress {
-                    return Err(self.no_progress(format!(
-                        "{} chunks in a row brought nothing new",
-                        u64::from(self.stalled) + 1
-                    )));
-                }
-            }
+    /// The next token of an answer to use, against the tokens this pass returned before: one
+    /// seen again is a cycle (`b → c → b`): the list ends here (`None`, `true`). A probe or a
+    /// group re-read starts a new pass: only an immediate repeat (an echo, which ended the list
+    /// before) counts. An overlap re-read that holds only the overlap item gives back the token
+    /// it gave before (`pos + 1`): the list did not move, it is no cycle. `NO_PROGRESS` after
+    /// `maxChunksWithoutProgress` chunks in a row that brought nothing new.
+    fn check_cycle(
+        &self,
+        next: Option<String>,
+        flight: &InFlight,
+        overlap_only: bool,
+        progress: bool,
+        ctx: &Ctx<'_>,
+    ) -> Result<(Option<String>, bool)> {
+        if matches!(flight.purpose, Purpose::Whole) {
+            return Ok((next, false));
         }
-
-        Ok(Prepared {
-            items,
-            next,
-            resource_version: chunk.resource_version,
-            remaining_item_count: chunk.remaining_item_count,
-            verdict,
-            progress,
-            overlap_only,
-            short_group,
-            cycled,
-        })
+        let new_pass = matches!(
+            flight.purpose,
+            Purpose::Probe { .. } | Purpose::Group { .. }
+        );
+        let cycled = !new_pass
+            && !overlap_only
+            && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t));
+        if !progress && !cycled && self.stalled >= ctx.max_chunks_without_progress {
+            return Err(self.no_progress(format!(
+                "{} chunks in a row brought nothing new",
+                u64::from(self.stalled) + 1
+            )));
+        }
+        Ok(if cycled { (None, true) } else { (next, false) })
     }
 
     /// Whether an answer to a continuation (a request with a continue token or an offset past

@@ -1,8 +1,10 @@
 //! Applying a checked answer: `commit` cannot fail.
 //!
-//! Contract: `commit` applies the `Verdict` of `prepare`: it buffers the new items (dropping those
-//! at or below W and those already buffered), moves the position, learns what the tokens are
-//! (offsets or not), and returns the counters it adds. A whole read is staged until its end.
+//! Contract: `commit` applies the `Verdict` of `prepare`. An answer not used (a re-read to ask, a
+//! rescan, a switch, a restart) changes only what asks next. An answer used moves the position
+//! (`next`, `read_pos`, the tie group that bounds the source), learns what the tokens are
+//! (offsets or not), and buffers its new items, dropping those at or below W and those already
+//! buffered; a whole read is staged until its end. Returns the counters it adds.
 
 use super::*;
 
@@ -17,23 +19,54 @@ impl<P> Cursor<P> {
         let Some(flight) = self.in_flight.take() else {
             return delta;
         };
-        let (overlap_first, quiet) = match p.verdict {
+        let Some((overlap_first, quiet)) = self.apply_verdict(&p.verdict, &flight, ctx, &mut delta)
+        else {
+            return delta;
+        };
+        self.note_answer(&p, &flight, &mut delta);
+        let pos = self.note_offsets(&flight, p.items.len(), p.next.as_ref());
+        // An answer asked from the position right after the last item read (no overlap).
+        let from_position = matches!(flight.purpose, Purpose::Next { overlap: None, .. });
+        let groups = tie_groups(&p.items);
+        self.note_last_read(&p.items, &groups, pos, from_position);
+        self.note_read(&p.items);
+        let seq = self.seq;
+        self.seq = self.seq.wrapping_add(1);
+        if self.switch.is_some() && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart) {
+            self.stage_whole(p.items, p.next, seq, ctx, &mut delta);
+            return delta;
+        }
+        let fresh =
+            self.fresh_entries(p.items, overlap_first, quiet, &groups, seq, ctx, &mut delta);
+        self.buffer_fresh(fresh, p.next, flight, seq, &mut delta);
+        delta
+    }
+
+    /// Applies a verdict whose answer is not used (a re-read to ask, a rescan, a switch, a
+    /// restart): `None`. For an answer to use: `(overlap_first, quiet)` (see `Verdict::Accept`).
+    fn apply_verdict(
+        &mut self,
+        verdict: &Verdict,
+        flight: &InFlight,
+        ctx: &Ctx<'_>,
+        delta: &mut SourceStats,
+    ) -> Option<(bool, usize)> {
+        match verdict {
             Verdict::Regroup(g) => {
                 // The answer is not used: the group's re-read is an extra request.
                 delta.rescans += 1;
-                self.regroup = Some(g);
-                return delta;
+                self.realign = Realign::Regroup(g.clone());
+                return None;
             }
             Verdict::MovedBack { reference, base } => {
-                self.regroup = None;
                 self.short_group = None;
-                self.rescan = Some(Rescan {
-                    reference,
-                    base,
+                self.start_rescan(Rescan {
+                    reference: reference.clone(),
+                    base: *base,
                     step: u64::from(ctx.chunk_limit),
                     span: ctx.chunk_limit.saturating_add(1),
                 });
-                return delta;
+                return None;
             }
             Verdict::Widen {
                 reference,
@@ -41,49 +74,55 @@ impl<P> Cursor<P> {
                 span,
             } => {
                 delta.rescans += 1;
-                self.regroup = None;
-                self.rescan = Some(Rescan {
-                    reference,
-                    base: pos,
+                self.start_rescan(Rescan {
+                    reference: reference.clone(),
+                    base: *pos,
                     step: 0,
-                    span,
+                    span: *span,
                 });
-                return delta;
+                return None;
             }
             Verdict::ProbeTooFar => {
                 delta.rescans += 1;
-                if let Some(r) = &mut self.rescan {
+                if let Realign::Rescan(r) = &mut self.realign {
                     // (A widened probe asks from its base itself: step 0.)
                     r.step = r.step.saturating_mul(2).max(u64::from(ctx.chunk_limit));
                 }
-                return delta;
+                return None;
             }
             Verdict::Disorder => {
                 delta.whole_read_switches += 1;
                 self.switch_to_whole(ctx.watermark);
-                return delta;
+                return None;
             }
             Verdict::Restarted => {
                 // Not used; the same request is asked again, and the source set aside at the
                 // MAX_RESTARTS_IN_A_ROW-th restart in a row (`Pager::feed` reads `restarts`).
                 self.restarts = self.restarts.saturating_add(1);
-                return delta;
+                return None;
             }
             Verdict::Verified => {
                 // The position stands (`next` unchanged); read on from it. Should more of the
                 // group come there, the server gives it in pieces (see `short_group`).
                 self.overlap_verified = true;
-                self.regroup = None;
+                self.end_regroup();
                 if let Purpose::Group { group, .. } = &flight.purpose {
                     self.short_group = Some((group.start, group.name.clone()));
                 }
-                return delta;
+                return None;
             }
             Verdict::Accept {
                 overlap_first,
                 quiet,
-            } => (overlap_first, quiet),
-        };
+            } => Some((*overlap_first, *quiet)),
+        }
+    }
+
+    /// Notes what an answer to use tells of the list: a restart streak broken, the list's first
+    /// item, a cycle (the list ends `truncated`), how the next request asks, a rescan or a group
+    /// re-read done, the snapshot, progress, the tokens seen this pass, the items promised, and
+    /// whether the tokens are decimal offsets.
+    fn note_answer(&mut self, p: &Prepared<P>, flight: &InFlight, delta: &mut SourceStats) {
         self.restarts = 0;
         if flight.token.is_empty() {
             self.list_first = p.items.first().map(|(k, ..)| k.clone());
@@ -103,15 +142,38 @@ impl<P> Cursor<P> {
         }
         if let Purpose::Probe { .. } = flight.purpose {
             delta.rescans += 1;
-            self.rescan = None;
+            self.end_rescan();
             self.seen_tokens.clear();
         }
         if let Purpose::Group { .. } = flight.purpose {
-            self.regroup = None;
+            self.end_regroup();
             self.seen_tokens.clear();
         }
-        // The snapshot's resourceVersion: the list's own, or, when the answer has none (a Kubeapps
-        // response over a Kubernetes list), the one its continue token carries: same snapshot.
+        self.note_snapshot(p, flight);
+        self.stalled = if p.progress {
+            0
+        } else {
+            self.stalled.saturating_add(1)
+        };
+        if let Some(t) = &p.next {
+            self.seen_tokens.push(t);
+        }
+        self.track_remaining(
+            p.items.len() as u64,
+            p.next.is_some(),
+            p.remaining_item_count,
+        );
+
+        // A source declared `kubernetes` that answers with decimal offsets is paged as one.
+        if !self.decimal && self.streamed && p.next.as_deref().and_then(canonical_decimal).is_some()
+        {
+            self.learn_offsets();
+        }
+    }
+
+    /// The snapshot's resourceVersion: the list's own, or, when the answer has none (a Kubeapps
+    /// response over a Kubernetes list), the one its continue token carries: same snapshot.
+    fn note_snapshot(&mut self, p: &Prepared<P>, flight: &InFlight) {
         let from_token = || {
             let next = p
                 .next
@@ -138,23 +200,11 @@ impl<P> Cursor<P> {
             }
             self.resource_version = rv;
         }
-        let n = p.items.len();
-        self.stalled = if p.progress {
-            0
-        } else {
-            self.stalled.saturating_add(1)
-        };
-        if let Some(t) = &p.next {
-            self.seen_tokens.push(t);
-        }
-        self.track_remaining(n as u64, p.next.is_some(), p.remaining_item_count);
+    }
 
-        // A source declared `kubernetes` that answers with decimal offsets is paged as one.
-        if !self.decimal && self.streamed && p.next.as_deref().and_then(canonical_decimal).is_some()
-        {
-            self.learn_offsets();
-        }
-        // Decimal offsets hold only while next = offset + items returned.
+    /// The offset the answer was asked from, when the tokens are offsets, and the position after
+    /// it (`read_pos`); decimal offsets hold only while next = offset + items returned.
+    fn note_offsets(&mut self, flight: &InFlight, n: usize, next: Option<&String>) -> Option<u64> {
         let pos = match flight.purpose {
             Purpose::Next { pos, .. } => pos.or_else(|| {
                 parse_offset(&flight.token).filter(|_| self.decimal && self.offsets_reliable)
@@ -167,35 +217,29 @@ impl<P> Cursor<P> {
             None if flight.token.is_empty() => Some(n as u64),
             None => self.read_pos.and_then(|r| r.checked_add(n as u64)),
         };
-        // An answer asked from the position right after the last item read (no overlap).
-        let from_position = matches!(flight.purpose, Purpose::Next { overlap: None, .. });
-        if let (Some(pos), Some(t)) = (pos, &p.next) {
+        if let (Some(pos), Some(t)) = (pos, next) {
             if self.decimal && parse_offset(t) != pos.checked_add(n as u64) {
                 self.offsets_reliable = false;
             }
         }
+        pos
+    }
 
-        // Where each item's tie group starts in this answer.
-        let mut groups = Vec::with_capacity(n);
-        let mut start = 0u32;
-        // The group's primary, terminator included: a key starts with it exactly when its
-        // primary is the same (one `primary()` scan per group).
-        let mut group_primary: &[u8] = &[];
-        for (i, (k, ..)) in p.items.iter().enumerate() {
-            let i = i as u32;
-            if i == 0 || !k.0.starts_with(group_primary) {
-                start = i;
-                group_primary = k.primary();
-            }
-            debug_assert_eq!(group_primary, k.primary());
-            groups.push(start);
-        }
-        if let Some((last, ..)) = p.items.last() {
+    /// The last item read bounds the source: the tie group it ends (`group_start`, the name
+    /// before it), its name (`bound`, `list_last`) and key (`last_raw`, the next overlap).
+    fn note_last_read(
+        &mut self,
+        items: &[(SortKey, bool, P)],
+        groups: &[u32],
+        pos: Option<u64>,
+        from_position: bool,
+    ) {
+        if let Some((last, ..)) = items.last() {
             let j = groups.last().copied().unwrap_or(0);
             // The name before the last group: in this answer, or (the whole answer one name
             // that goes on from before) the one known.
             self.before_group = match j.checked_sub(1) {
-                Some(b) => p.items.get(b as usize).map(|(k, ..)| k.primary().to_vec()),
+                Some(b) => items.get(b as usize).map(|(k, ..)| k.primary().to_vec()),
                 None if self.bound.as_deref() == Some(last.primary()) => self.before_group.take(),
                 None => None,
             };
@@ -223,10 +267,15 @@ impl<P> Cursor<P> {
             self.list_last = Some(last.primary().to_vec());
             self.last_raw = Some(last.clone());
         }
+    }
+
+    /// The largest key read (for `NO_PROGRESS`), and, while streamed, each item read by identity
+    /// (`read_ids`; a resumed position's anchor found again).
+    fn note_read(&mut self, items: &[(SortKey, bool, P)]) {
         // The largest key read: a loop, not `Iterator::max` (size).
         // The 8-byte prefixes first (`key_prefix`).
         let mut max: Option<(u64, &SortKey)> = None;
-        for (k, ..) in &p.items {
+        for (k, ..) in items {
             let kp = key_prefix(&k.0);
             if max.map_or(true, |(mp, m)| kp > mp || (kp == mp && k >= m)) {
                 max = Some((kp, k));
@@ -239,7 +288,7 @@ impl<P> Cursor<P> {
         }
 
         if self.streamed {
-            for (k, ..) in &p.items {
+            for (k, ..) in items {
                 let h = key_hash(k);
                 if self.pending_anchor == Some(h) {
                     // The resumed position's last item read is read again: from here on the
@@ -249,26 +298,47 @@ impl<P> Cursor<P> {
                 self.remember_read(h);
             }
         }
-        let seq = self.seq;
-        self.seq = self.seq.wrapping_add(1);
-        if self.switch.is_some() && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart) {
-            // The whole read after a switch: kept in the source's own order until it is all
-            // here, then told apart (consumed before, late, new).
-            for (key, pass, payload) in p.items {
-                let prefix = key_prefix(&key.0);
-                self.staging
-                    .push(Entry::new(key, prefix, pass.then_some(payload), seq, 0));
-            }
-            self.next = p.next;
-            self.resume = None;
-            if self.next.is_none() {
-                let all = core::mem::take(&mut self.staging);
-                self.settle_switch(all, ctx, &mut delta);
-            }
-            return delta;
+    }
+
+    /// The whole read after a switch: kept in the source's own order until it is all here, then
+    /// told apart (consumed before, late, new: `settle_switch`).
+    fn stage_whole(
+        &mut self,
+        items: Vec<(SortKey, bool, P)>,
+        next: Option<String>,
+        seq: u64,
+        ctx: &Ctx<'_>,
+        delta: &mut SourceStats,
+    ) {
+        for (key, pass, payload) in items {
+            let prefix = key_prefix(&key.0);
+            self.staging
+                .push(Entry::new(key, prefix, pass.then_some(payload), seq, 0));
         }
-        let mut fresh = Vec::with_capacity(n);
-        for (i, (key, pass, payload)) in p.items.into_iter().enumerate() {
+        self.next = next;
+        self.resume = None;
+        if self.next.is_none() {
+            let all = core::mem::take(&mut self.staging);
+            self.settle_switch(all, ctx, delta);
+        }
+    }
+
+    /// The answer's items not yet consumed nor buffered, in key order, each with its chunk and
+    /// the start of its tie group; the planned overlap re-read skipped, and drops among the first
+    /// `quiet` (a group's re-read) not counted as duplicates.
+    #[allow(clippy::too_many_arguments)]
+    fn fresh_entries(
+        &self,
+        items: Vec<(SortKey, bool, P)>,
+        overlap_first: bool,
+        quiet: usize,
+        groups: &[u32],
+        seq: u64,
+        ctx: &Ctx<'_>,
+        delta: &mut SourceStats,
+    ) -> Vec<Entry<P>> {
+        let mut fresh = Vec::with_capacity(items.len());
+        for (i, (key, pass, payload)) in items.into_iter().enumerate() {
             if i == 0 && overlap_first {
                 // The planned overlap re-read.
                 continue;
@@ -298,8 +368,20 @@ impl<P> Cursor<P> {
         }
         // A tie-able source's equal names come in any order; one item twice is one item.
         delta.duplicates_dropped += sort_unique(&mut fresh);
+        fresh
+    }
 
-        self.next = p.next;
+    /// Buffers the new entries: a whole read at once (by continue tokens: at its end), a streamed
+    /// chunk under its mark; the position moves to `next`.
+    fn buffer_fresh(
+        &mut self,
+        mut fresh: Vec<Entry<P>>,
+        next: Option<String>,
+        flight: InFlight,
+        seq: u64,
+        delta: &mut SourceStats,
+    ) {
+        self.next = next;
         self.resume = None;
         match flight.purpose {
             Purpose::Whole => {
@@ -326,6 +408,24 @@ impl<P> Cursor<P> {
                 self.prune_marks();
             }
         }
-        delta
     }
+}
+
+/// Where each item's tie group starts in an answer (the index of the first item with its name).
+fn tie_groups<P>(items: &[(SortKey, bool, P)]) -> Vec<u32> {
+    let mut groups = Vec::with_capacity(items.len());
+    let mut start = 0u32;
+    // The group's primary, terminator included: a key starts with it exactly when its
+    // primary is the same (one `primary()` scan per group).
+    let mut group_primary: &[u8] = &[];
+    for (i, (k, ..)) in items.iter().enumerate() {
+        let i = i as u32;
+        if i == 0 || !k.0.starts_with(group_primary) {
+            start = i;
+            group_primary = k.primary();
+        }
+        debug_assert_eq!(group_primary, k.primary());
+        groups.push(start);
+    }
+    groups
 }

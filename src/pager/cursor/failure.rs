@@ -95,7 +95,7 @@ impl<P> Cursor<P> {
             Purpose::Group { pos, group } => (Some(pos), Some(group.reference)),
             Purpose::Probe { pos } => {
                 // A probe refused too: step back further.
-                if let (Some(r), true) = (&mut self.rescan, pos > 0) {
+                if let (Realign::Rescan(r), true) = (&mut self.realign, pos > 0) {
                     r.step = r.step.saturating_mul(2);
                 }
                 return;
@@ -105,12 +105,12 @@ impl<P> Cursor<P> {
         let Some(pos) = pos.filter(|p| *p > 0) else {
             return;
         };
-        self.regroup = None;
+        self.end_regroup();
         self.short_group = None;
         self.overlap_verified = false;
         match reference.or_else(|| self.watermark.clone()) {
             Some(reference) => {
-                self.rescan = Some(Rescan {
+                self.start_rescan(Rescan {
                     reference,
                     base: pos,
                     step: 1,

@@ -118,8 +118,9 @@ pub(crate) struct Cursor<P> {
     /// Offset of the first item named like the last item read (where the tie
     /// group that bounds the source starts), when known.
     group_start: Option<u64>,
-    /// A tie group to re-read whole before going on.
-    regroup: Option<Group>,
+    /// A re-read the position needs before the list goes on from it (none, a tie group's, or a
+    /// rescan's probes).
+    realign: Realign,
     /// Name of the item read right before the tie group of the last item read, when known.
     before_group: Option<Vec<u8>>,
     /// Largest key read in this source's life in this pager (for `NO_PROGRESS`).
@@ -127,7 +128,6 @@ pub(crate) struct Cursor<P> {
     /// Items of a source read whole by continue tokens, until its end.
     staging: Vec<Entry<P>>,
     in_flight: Option<InFlight>,
-    rescan: Option<Rescan>,
     seen_tokens: TokenRing,
     /// Chunks in a row that brought no key above max(W, max_read).
     stalled: u32,
@@ -228,12 +228,11 @@ impl<P> Cursor<P> {
             last_raw: None,
             list_last: None,
             group_start: None,
-            regroup: None,
+            realign: Realign::Aligned,
             before_group: None,
             max_read: None,
             staging: Vec::new(),
             in_flight: None,
-            rescan: None,
             seen_tokens: TokenRing::default(),
             stalled: 0,
             list_first: None,

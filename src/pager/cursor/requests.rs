@@ -115,8 +115,6 @@ impl<P> Cursor<P> {
     /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
-        // A chunk that re-reads the item before the position asks one more.
-        let overlap_limit = limit.saturating_add(1);
         if !self.streamed {
             if self.decimal {
                 // Offsets over a list whose order changes between requests skip
@@ -135,122 +133,35 @@ impl<P> Cursor<P> {
                 purpose: Purpose::WholePart,
             };
         }
-        if let Some(r) = &self.rescan {
-            let pos = r.base.saturating_sub(r.step);
-            return Planned {
-                token: format_offset(pos),
-                limit: r.span,
-                purpose: Purpose::Probe { pos },
-            };
-        }
-        if let Some(g) = &self.regroup {
-            let pos = g.start.saturating_sub(1);
-            return Planned {
-                token: format_offset(pos),
-                limit: g.limit,
-                purpose: Purpose::Group {
-                    pos,
-                    group: g.clone(),
-                },
-            };
-        }
-        let offsets = self.decimal && self.offsets_reliable;
-        if let Some((token, offset)) = &self.resume {
-            let start = parse_offset(token)
-                .filter(|_| offsets)
-                .and_then(|p| p.checked_add(u64::from(*offset)));
-            if let Some(start) = start {
-                // After a resume the reference is `token_floor` (W at the resume): the item before
-                // the position was consumed or dropped, so it is at or below W.
-                if let (Some(w), Some(prev)) = (&self.token_floor, start.checked_sub(1)) {
-                    return Planned {
-                        token: format_offset(prev),
-                        limit: overlap_limit,
-                        purpose: Purpose::Next {
-                            pos: Some(prev),
-                            overlap: Some(w.clone()),
-                            straddle: false,
-                        },
-                    };
-                }
+        match &self.realign {
+            Realign::Rescan(r) => {
+                let pos = r.base.saturating_sub(r.step);
                 return Planned {
-                    token: format_offset(start),
-                    limit,
-                    purpose: Purpose::Next {
-                        pos: Some(start),
-                        overlap: None,
-                        straddle: false,
+                    token: format_offset(pos),
+                    limit: r.span,
+                    purpose: Purpose::Probe { pos },
+                };
+            }
+            Realign::Regroup(g) => {
+                let pos = g.start.saturating_sub(1);
+                return Planned {
+                    token: format_offset(pos),
+                    limit: g.limit,
+                    purpose: Purpose::Group {
+                        pos,
+                        group: g.clone(),
                     },
                 };
             }
-            // A continue token or an opaque one: the refetched chunk need not be
-            // the one read (a new snapshot from "", an inconsistent token after a
-            // 410, a changed plugin list), so the offset is no position there.
-            // Nothing is lost: every raw item before it is at or below W.
-            return Planned {
-                token: token.clone(),
-                limit,
-                purpose: Purpose::Next {
-                    pos: None,
-                    overlap: None,
-                    straddle: false,
-                },
-            };
+            Realign::Aligned => {}
+        }
+        let offsets = self.decimal && self.offsets_reliable;
+        if let Some((token, offset)) = &self.resume {
+            return self.plan_resume(token, *offset, offsets, limit);
         }
         let token = self.next.clone().unwrap_or_default();
         if let Some(n) = parse_offset(&token).filter(|_| offsets) {
-            if !self.overlap_verified {
-                // A tie-able source: from the item before the tie group of the last item read
-                // (G - 1), the group as known and a chunk of new items, in ONE answer; taken only
-                // when its first name is below the group's (docs/DESIGN.md "Ties").
-                if let (false, Some(g), Some(last)) =
-                    (self.strict, self.group_start, &self.last_raw)
-                {
-                    if g < n {
-                        let before = u32::from(g > 0);
-                        let known = u32::try_from(n - g).unwrap_or(u32::MAX);
-                        let limit = known.saturating_add(before).saturating_add(limit);
-                        let pos = g.saturating_sub(1);
-                        return Planned {
-                            token: format_offset(pos),
-                            limit,
-                            purpose: Purpose::Group {
-                                pos,
-                                group: Group {
-                                    start: g,
-                                    name: last.primary().to_vec(),
-                                    reference: last.clone(),
-                                    limit,
-                                    before: self.before_group.clone(),
-                                },
-                            },
-                        };
-                    }
-                }
-                if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
-                    return Planned {
-                        token: format_offset(prev),
-                        limit: overlap_limit,
-                        purpose: Purpose::Next {
-                            pos: Some(prev),
-                            overlap: Some(last.clone()),
-                            straddle: !self.strict,
-                        },
-                    };
-                }
-            }
-            // From `n` itself: the item before it was just re-read where it was (a tie-able
-            // source's answer is then still checked for its tie group, see `prepare`), or there
-            // is none to re-read.
-            return Planned {
-                token,
-                limit,
-                purpose: Purpose::Next {
-                    pos: Some(n),
-                    overlap: None,
-                    straddle: self.overlap_verified && !self.strict,
-                },
-            };
+            return self.plan_offset(token, n, limit);
         }
         Planned {
             token,
@@ -261,6 +172,111 @@ impl<P> Cursor<P> {
                 straddle: false,
             },
         }
+    }
+
+    /// A resumed position (`token`, `offset` raw items consumed in its chunk) not yet refetched:
+    /// at a decimal offset, from the item before it, checked against `token_floor`; else the
+    /// token verbatim (a continue or opaque token: the offset is no position there).
+    fn plan_resume(&self, token: &str, offset: u32, offsets: bool, limit: u32) -> Planned {
+        // A chunk that re-reads the item before the position asks one more.
+        let overlap_limit = limit.saturating_add(1);
+        let start = parse_offset(token)
+            .filter(|_| offsets)
+            .and_then(|p| p.checked_add(u64::from(offset)));
+        if let Some(start) = start {
+            // After a resume the reference is `token_floor` (W at the resume): the item before
+            // the position was consumed or dropped, so it is at or below W.
+            if let (Some(w), Some(prev)) = (&self.token_floor, start.checked_sub(1)) {
+                return Planned {
+                    token: format_offset(prev),
+                    limit: overlap_limit,
+                    purpose: Purpose::Next {
+                        pos: Some(prev),
+                        overlap: Some(w.clone()),
+                        straddle: false,
+                    },
+                };
+            }
+            return Planned {
+                token: format_offset(start),
+                limit,
+                purpose: Purpose::Next {
+                    pos: Some(start),
+                    overlap: None,
+                    straddle: false,
+                },
+            };
+        }
+        // A continue token or an opaque one: the refetched chunk need not be
+        // the one read (a new snapshot from "", an inconsistent token after a
+        // 410, a changed plugin list), so the offset is no position there.
+        // Nothing is lost: every raw item before it is at or below W.
+        return Planned {
+            token: token.to_string(),
+            limit,
+            purpose: Purpose::Next {
+                pos: None,
+                overlap: None,
+                straddle: false,
+            },
+        };
+    }
+
+    /// The next chunk at decimal offset `n` (`token`): a tie group's re-read, or the item before
+    /// the position re-read (the overlap), unless that was just verified; else from `n` itself.
+    fn plan_offset(&self, token: String, n: u64, limit: u32) -> Planned {
+        // A chunk that re-reads the item before the position asks one more.
+        let overlap_limit = limit.saturating_add(1);
+        if !self.overlap_verified {
+            // A tie-able source: from the item before the tie group of the last item read
+            // (G - 1), the group as known and a chunk of new items, in ONE answer; taken only
+            // when its first name is below the group's (docs/DESIGN.md "Ties").
+            if let (false, Some(g), Some(last)) = (self.strict, self.group_start, &self.last_raw) {
+                if g < n {
+                    let before = u32::from(g > 0);
+                    let known = u32::try_from(n - g).unwrap_or(u32::MAX);
+                    let limit = known.saturating_add(before).saturating_add(limit);
+                    let pos = g.saturating_sub(1);
+                    return Planned {
+                        token: format_offset(pos),
+                        limit,
+                        purpose: Purpose::Group {
+                            pos,
+                            group: Group {
+                                start: g,
+                                name: last.primary().to_vec(),
+                                reference: last.clone(),
+                                limit,
+                                before: self.before_group.clone(),
+                            },
+                        },
+                    };
+                }
+            }
+            if let (Some(prev), Some(last)) = (n.checked_sub(1), &self.last_raw) {
+                return Planned {
+                    token: format_offset(prev),
+                    limit: overlap_limit,
+                    purpose: Purpose::Next {
+                        pos: Some(prev),
+                        overlap: Some(last.clone()),
+                        straddle: !self.strict,
+                    },
+                };
+            }
+        }
+        // From `n` itself: the item before it was just re-read where it was (a tie-able
+        // source's answer is then still checked for its tie group, see `prepare`), or there
+        // is none to re-read.
+        return Planned {
+            token,
+            limit,
+            purpose: Purpose::Next {
+                pos: Some(n),
+                overlap: None,
+                straddle: self.overlap_verified && !self.strict,
+            },
+        };
     }
 }
 

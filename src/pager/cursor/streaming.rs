@@ -8,6 +8,19 @@
 
 use super::*;
 
+/// What a streamed source re-reads before it goes on from its position: a phase of its own
+/// within streaming, one at a time.
+pub(super) enum Realign {
+    /// Nothing: the position stands.
+    Aligned,
+    /// A tie group that straddled two reads, re-read whole in one answer before going on
+    /// (`ties.rs`).
+    Regroup(Group),
+    /// Offset drift was seen (items before the position deleted, or the position refused):
+    /// probing back for a start at or before the reference.
+    Rescan(Rescan),
+}
+
 /// Offset drift was seen: items before the position were deleted.
 pub(super) struct Rescan {
     /// The last key known read at the old position.
@@ -21,6 +34,33 @@ pub(super) struct Rescan {
 }
 
 impl<P> Cursor<P> {
+    /// The rescan under way, if one is.
+    pub(super) fn rescan(&self) -> Option<&Rescan> {
+        match &self.realign {
+            Realign::Rescan(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Starts a rescan (whatever re-read was due: this one supersedes it).
+    pub(super) fn start_rescan(&mut self, rescan: Rescan) {
+        self.realign = Realign::Rescan(rescan);
+    }
+
+    /// Ends a tie group's re-read, if one was due.
+    pub(super) fn end_regroup(&mut self) {
+        if let Realign::Regroup(_) = self.realign {
+            self.realign = Realign::Aligned;
+        }
+    }
+
+    /// Ends a rescan, if one was under way.
+    pub(super) fn end_rescan(&mut self) {
+        if let Realign::Rescan(_) = self.realign {
+            self.realign = Realign::Aligned;
+        }
+    }
+
     /// A resumed position's last item read is not read again yet, and this answer shows an item
     /// above the source's own watermark and at or below W (not W itself: another source's copy):
     /// consumed it was not, and whether the merge went past it (it stood after that item, the
@@ -118,7 +158,7 @@ impl<P> Cursor<P> {
             return None;
         }
         let (reference, pos) = match &flight.purpose {
-            Purpose::Probe { pos } => (self.rescan.as_ref().map(|r| &r.reference), Some(*pos)),
+            Purpose::Probe { pos } => (self.rescan().map(|r| &r.reference), Some(*pos)),
             Purpose::Group { group, pos } => (Some(&group.reference), Some(*pos)),
             Purpose::Next {
                 overlap: Some(r),
@@ -157,6 +197,109 @@ impl<P> Cursor<P> {
                 span,
             }),
             _ => Some(Verdict::Disorder),
+        }
+    }
+
+    /// The verdict on an answer to an overlap re-read (from the item before the position, the
+    /// `reference` read there before): used when its first item shows nothing was skipped; a
+    /// tie group that straddles this read and the one before is re-read whole (`Regroup`); else
+    /// the position moved back (`MovedBack`: items before it were deleted, rescan).
+    pub(super) fn judge_overlap(
+        &self,
+        items: &[(SortKey, bool, P)],
+        reference: &SortKey,
+        pos: Option<u64>,
+        straddle: bool,
+        ctx: &Ctx<'_>,
+    ) -> Result<Verdict> {
+        let first = items.first().map(|(k, ..)| k);
+        let name = reference.primary();
+        // Another item of the overlap's tie group: the group straddles this
+        // read and the one before, and the two orders of it may differ.
+        let tied = items
+            .iter()
+            .rposition(|(k, ..)| k.primary() == name && k != reference);
+        let group = match (tied, self.group_start, pos) {
+            (Some(last), Some(start), Some(pos)) if straddle && start <= pos => {
+                // The group as known: from its start to the last member seen.
+                let end = pos.saturating_add(last as u64).saturating_add(1);
+                Some(self.group(start, end, reference, ctx)?)
+            }
+            _ => None,
+        };
+        // A tie-able source's overlap item proves nothing (its equal names come in any
+        // order): only an earlier name, or the list's start, shows nothing was skipped.
+        let safe = |f: &SortKey| {
+            if self.strict {
+                not_after(f, reference)
+            } else {
+                pos == Some(0) || f.primary() < name
+            }
+        };
+        Ok(if let Some(g) = group {
+            Verdict::Regroup(g)
+        } else if (!straddle || tied.is_none()) && first.is_some_and(safe) {
+            Verdict::Accept {
+                overlap_first: first == Some(reference),
+                quiet: 0,
+            }
+        } else {
+            Verdict::MovedBack {
+                reference: reference.clone(),
+                base: pos.unwrap_or(0),
+            }
+        })
+    }
+
+    /// The verdict on an answer from the position right after an overlap re-read that held the
+    /// overlap item alone (`overlap_verified`): more of that item's tie group here straddles two
+    /// reads, as in the overlap case (`judge_overlap`).
+    pub(super) fn judge_after_verified(
+        &self,
+        items: &[(SortKey, bool, P)],
+        pos: u64,
+        ctx: &Ctx<'_>,
+    ) -> Result<Verdict> {
+        let reference = self.last_raw.as_ref();
+        let tied = reference.and_then(|r| {
+            items
+                .iter()
+                .rposition(|(k, ..)| k.primary() == r.primary() && k != r)
+        });
+        Ok(match (tied, self.group_start, reference) {
+            (Some(last), Some(start), Some(r)) if start <= pos => {
+                let end = pos.saturating_add(last as u64).saturating_add(1);
+                Verdict::Regroup(self.group(start, end, r, ctx)?)
+            }
+            (Some(_), _, Some(r)) => Verdict::MovedBack {
+                reference: r.clone(),
+                base: pos,
+            },
+            _ => Verdict::Accept {
+                overlap_first: false,
+                quiet: 0,
+            },
+        })
+    }
+
+    /// The verdict on a rescan's probe from `pos`: used when it starts at or before the
+    /// reference (or at the list's start), else `ProbeTooFar` (step back further).
+    pub(super) fn judge_probe(&self, items: &[(SortKey, bool, P)], pos: u64) -> Verdict {
+        let first = items.first().map(|(k, ..)| k);
+        let found = match self.rescan() {
+            // A tie-able source may hold more of the reference's tie group
+            // before the probe: only an earlier name is a safe start.
+            Some(r) if !self.strict => first.is_some_and(|f| f.primary() < r.reference.primary()),
+            Some(r) => first.is_some_and(|f| not_after(f, &r.reference)),
+            None => true,
+        };
+        if pos == 0 || found {
+            Verdict::Accept {
+                overlap_first: false,
+                quiet: 0,
+            }
+        } else {
+            Verdict::ProbeTooFar
         }
     }
 }

@@ -51,4 +51,88 @@ impl<P> Cursor<P> {
             before: None,
         })
     }
+
+    /// The verdict on a tie group's re-read from `pos` (the item before the group) with `limit`:
+    /// moved back when the item before the group is no longer before it; asked again longer
+    /// (`Regroup`) while a full answer ends inside the group; `Verified` for a capped server's
+    /// short answer that did not reach it; else used, its items up to the group's end `quiet`
+    /// (read before). `SOURCE_TOO_LARGE` once the limit would pass the cap.
+    pub(super) fn judge_group(
+        &self,
+        items: &[(SortKey, bool, P)],
+        pos: u64,
+        group: &Group,
+        limit: u32,
+        goes_on: bool,
+        ctx: &Ctx<'_>,
+    ) -> Result<Verdict> {
+        let n = items.len();
+        let first = items.first().map(|(k, ..)| k);
+        let name = group.name.as_slice();
+        let last = items.last().map(|(k, ..)| k.primary());
+        let moved = group
+            .before
+            .as_ref()
+            .is_some_and(|b| first.is_some_and(|f| f.primary() != b.as_slice()));
+        Ok(
+            if group.start > 0 && (moved || first.map_or(true, |f| f.primary() >= name)) {
+                // The item before the group is no longer before it: items
+                // ahead were deleted. Rescan as for any move back.
+                Verdict::MovedBack {
+                    reference: group.reference.clone(),
+                    base: pos,
+                }
+            } else if goes_on && last == Some(name) && n >= limit as usize {
+                // The answer ends inside the group: ask more, in one answer again. (A short
+                // answer with a next token is all the server had from there: a server that
+                // ends a list only with an empty answer. Its continuation is checked as any.)
+                let end = pos.saturating_add(n as u64);
+                let grown = self.group(group.start, end, &group.reference, ctx)?;
+                let wider = limit.saturating_mul(2).max(grown.limit);
+                let cap = ctx
+                    .max_source_items
+                    .saturating_add(1)
+                    .saturating_add(ctx.chunk_limit);
+                if limit >= cap {
+                    return Err(self.too_large(ctx));
+                }
+                Verdict::Regroup(Group {
+                    limit: wider.min(cap),
+                    ..grown
+                })
+            } else if goes_on && n < limit as usize && last.is_some_and(|l| l < name) {
+                // A short answer (a capped server) that did not reach the group: its first
+                // item proved the start; the list goes on from the position itself.
+                Verdict::Verified
+            } else {
+                // Items up to the group's end were read before (the group's
+                // members missing then are among them, and are kept).
+                let quiet = items
+                    .iter()
+                    .take_while(|(k, ..)| k.primary() <= name)
+                    .count();
+                Verdict::Accept {
+                    overlap_first: false,
+                    quiet,
+                }
+            },
+        )
+    }
+
+    /// A tie group to re-read again whose earlier re-read came back short and was taken as whole
+    /// (`short_group`): the server answers in pieces (a cap below the group's size) and the group
+    /// can never be read in one answer: `INVALID_RESPONSE`, not a loop.
+    pub(super) fn refuse_pieces(&self, g: &Group) -> Result<()> {
+        if self
+            .short_group
+            .as_ref()
+            .is_some_and(|(start, _)| *start == g.start)
+        {
+            return Err(self.invalid(
+                "a group of equal names comes back in pieces (answers shorter than asked) and \
+                 cannot be read in one answer; give the source order \"none\" to read it whole",
+            ));
+        }
+        Ok(())
+    }
 }

@@ -50,6 +50,7 @@ pub(super) struct Switch {
 }
 
 /// How much of the start of a switched source's whole read (its own order) was consumed.
+#[derive(Debug, Clone, Copy)]
 pub(super) enum Prefix {
     /// That many items, told by identity (an item read, or the watermark, still there).
     Known(u64),
@@ -107,8 +108,7 @@ impl<P> Cursor<P> {
         self.next = Some(String::new());
         self.marks.clear();
         self.resume = None;
-        self.rescan = None;
-        self.regroup = None;
+        self.realign = Realign::Aligned;
         self.short_group = None;
         self.overlap_verified = false;
         self.staging.clear();
@@ -130,21 +130,11 @@ impl<P> Cursor<P> {
         let Some(sw) = self.switch.take() else {
             return;
         };
-        // The items consumed from the source are a prefix of its own order (`consumed_prefix`).
-        // A resumed switch has only its token's count (the watermark has moved on in key order
-        // since).
-        let mut read = core::mem::take(&mut self.read_ids);
-        self.read_next = 0;
-        read.sort_unstable();
-        let was_read = |e: &Entry<P>| {
-            let h = key_hash(&e.key);
-            read.binary_search(&h).is_ok() || sw.pending == Some(h)
-        };
         // A resumed late phase's watermark may be a late item (the largest consumed): no anchor.
         let ws_anchor = self
             .watermark
-            .as_ref()
-            .filter(|w| sw.late_upto.as_ref() != Some(*w));
+            .clone()
+            .filter(|w| sw.late_upto.as_ref() != Some(w));
         // A resumed position's anchor, found again once W had moved past the token's floor: every
         // item of the source at or below its watermark then and before that anchor (or among its
         // equal names, in any order) was read before the token, so consumed, or was inserted
@@ -155,13 +145,49 @@ impl<P> Cursor<P> {
             .consumed_before
             .as_ref()
             .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
-        let prefix = if sw.live {
-            self.consumed_prefix(&all, &sw, &was_read)
+        let prefix = self.switch_prefix(&all, &sw, ws_anchor.as_ref());
+        let Cut { known: cut, unsure } = whole_read_cut(
+            &all,
+            prefix,
+            self.spec.lists_in(ctx.order),
+            consumed_before,
+            ctx.watermark,
+        );
+        self.note_cut_anchors(&all, cut, &sw, ws_anchor.as_ref());
+        let kept = self.mark_late(
+            all,
+            Cut { known: cut, unsure },
+            consumed_before,
+            &sw,
+            ctx,
+            delta,
+        );
+        self.buffer_settled(kept, cut, &sw, ctx, delta);
+    }
+
+    /// How much of the start of the whole read `all` was consumed: by identity for a live switch
+    /// (`consumed_prefix`), by its token's anchors, or its count, for a resumed one (the
+    /// watermark has moved on in key order since). Empties the ring of the items read.
+    fn switch_prefix(
+        &mut self,
+        all: &[Entry<P>],
+        sw: &Switch,
+        ws_anchor: Option<&SortKey>,
+    ) -> Prefix {
+        let mut read = core::mem::take(&mut self.read_ids);
+        self.read_next = 0;
+        read.sort_unstable();
+        let was_read = |e: &Entry<P>| {
+            let h = key_hash(&e.key);
+            read.binary_search(&h).is_ok() || sw.pending == Some(h)
+        };
+        if sw.live {
+            self.consumed_prefix(all, sw, &was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
             // A token written before the anchors (or every item consumed): its count.
             Prefix::Known(sw.read_count.unwrap_or(0))
         } else {
-            match anchored_cut(&all, &sw.anchors, ws_anchor) {
+            match anchored_cut(all, &sw.anchors, ws_anchor) {
                 Some(cut) => Prefix::Known(cut),
                 // Every anchor is gone (deleted since): the count, less the anchors gone (each
                 // stood before the cut), is all that is left, and other items deleted before the
@@ -171,41 +197,18 @@ impl<P> Cursor<P> {
                     Prefix::Unknown(sw.read_count.unwrap_or(0).saturating_sub(gone as u64))
                 }
             }
-        };
-        // `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
-        // first item above the watermark) alone takes as consumed. Between them nothing tells an
-        // item consumed before from one never read that the source's order put there (two
-        // histories, one token: docs/DESIGN.md "Order is learned", the limit; a whole read in the
-        // merge order proves nothing, the item that showed the other order may be gone), so those
-        // at or below W are taken as not consumed: shown late, counted as possible repeats.
-        let (cut, unsure) = match prefix {
-            Prefix::Known(cut) => (cut, cut),
-            // A source known to list in the merge order: the count (or the first item above its
-            // watermark) is exact, the items before it were consumed.
-            Prefix::Unknown(upto) if self.spec.lists_in(ctx.order) => (upto, upto),
-            Prefix::Unknown(upto) => (0, upto),
-        };
-        // When nothing between the cut and that anchor comes late (every item there at or below
-        // W is dropped as consumed), the cut is after the anchor: a page token taken during the
-        // late phase then cuts there again on resume, where a cut before those items would show
-        // them again.
-        let w = ctx.watermark;
-        let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
-        let cut = match consumed_before {
-            Some((end, ws))
-                if end > cut
-                    && all
-                        .get(cut as usize..end as usize)
-                        .unwrap_or(&[])
-                        .iter()
-                        .all(|e| !below_w(e) || ws.is_some_and(|ws| e.key <= *ws)) =>
-            {
-                end
-            }
-            _ => cut,
-        };
-        // What a page token then holds to cut again by identity: the last item before the cut
-        // and the last item consumed before the late ones.
+        }
+    }
+
+    /// What a page token holds to cut again by identity after the switch's whole read: the last
+    /// item before the cut and the last item consumed before the late ones (`cut_anchors`).
+    fn note_cut_anchors(
+        &mut self,
+        all: &[Entry<P>],
+        cut: u64,
+        sw: &Switch,
+        ws_anchor: Option<&SortKey>,
+    ) {
         let pre = if sw.live {
             self.watermark.as_ref().map(key_hash)
         } else {
@@ -220,6 +223,21 @@ impl<P> Cursor<P> {
             self.cut_anchors.push(end);
             self.cut_anchors.extend(pre.filter(|p| *p != end));
         }
+    }
+
+    /// The whole read's items kept, in its own order: those at or below W before the cut (or a
+    /// resumed anchor's run) dropped as consumed, the others at or below W marked late (and
+    /// counted as possible repeats before `cut.unsure`: the source `inconsistent`).
+    fn mark_late(
+        &mut self,
+        all: Vec<Entry<P>>,
+        cut: Cut,
+        consumed_before: Option<(u64, Option<&SortKey>)>,
+        sw: &Switch,
+        ctx: &Ctx<'_>,
+        delta: &mut SourceStats,
+    ) -> Vec<Entry<P>> {
+        let Cut { known: cut, unsure } = cut;
         let mut kept = Vec::with_capacity(all.len());
         let mut possible_repeats = 0;
         for (i, mut e) in all.into_iter().enumerate() {
@@ -248,6 +266,20 @@ impl<P> Cursor<P> {
             delta.possible_repeats += possible_repeats;
             self.inconsistent = true;
         }
+        kept
+    }
+
+    /// Buffers the settled whole read, with the items buffered before the switch and gone since;
+    /// a resumed late phase's late items already shown are skipped. The late phase lasts while
+    /// late items are pending (`late_from`, `late_mark`).
+    fn buffer_settled(
+        &mut self,
+        mut kept: Vec<Entry<P>>,
+        cut: u64,
+        sw: &Switch,
+        ctx: &Ctx<'_>,
+        delta: &mut SourceStats,
+    ) {
         delta.duplicates_dropped += sort_unique(&mut kept);
         // Items read and buffered before the switch, gone from the list since (deleted): shown
         // still, as a streamed source shows what it buffered.
@@ -281,7 +313,7 @@ impl<P> Cursor<P> {
             buf.push(e);
         }
         self.late_shown = sw.skip;
-        self.late_last = sw.late_upto;
+        self.late_last = sw.late_upto.clone();
         self.late_from = (self.late_pending > 0).then_some(cut);
         self.late_mark = late_mark(self.late_from);
         reverse(&mut buf);
@@ -354,4 +386,174 @@ pub(super) fn anchored_cut<P>(
         end += 1;
     }
     Some(end as u64)
+}
+
+/// Where a switched source's whole read is cut: `known`, the end of what is known consumed;
+/// `unsure`, the end of what a count (or the first item above the watermark) alone takes as
+/// consumed. Items at or below W before `known` are dropped; those between `known` and `unsure`
+/// are shown late and counted as possible repeats; after `unsure`, late.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Cut {
+    pub(super) known: u64,
+    pub(super) unsure: u64,
+}
+
+/// The cut of a whole read `all` (the source's own order), a pure function of: how much of its
+/// start was consumed (`prefix`), whether the source is known to list in the merge order
+/// (`lists_in_order`), a resumed anchor's run (its end in `all`, and the source's watermark the
+/// page token gave) and W.
+/// `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
+/// first item above the watermark) alone takes as consumed. Between them nothing tells an
+/// item consumed before from one never read that the source's order put there (two
+/// histories, one token: docs/DESIGN.md "Order is learned", the limit; a whole read in the
+/// merge order proves nothing, the item that showed the other order may be gone), so those
+/// at or below W are taken as not consumed: shown late, counted as possible repeats.
+pub(super) fn whole_read_cut<P>(
+    all: &[Entry<P>],
+    prefix: Prefix,
+    lists_in_order: bool,
+    consumed_before: Option<(u64, Option<&SortKey>)>,
+    w: Option<&SortKey>,
+) -> Cut {
+    let (cut, unsure) = match prefix {
+        Prefix::Known(cut) => (cut, cut),
+        // A source known to list in the merge order: the count (or the first item above its
+        // watermark) is exact, the items before it were consumed.
+        Prefix::Unknown(upto) if lists_in_order => (upto, upto),
+        Prefix::Unknown(upto) => (0, upto),
+    };
+    // When nothing between the cut and that anchor comes late (every item there at or below
+    // W is dropped as consumed), the cut is after the anchor: a page token taken during the
+    // late phase then cuts there again on resume, where a cut before those items would show
+    // them again.
+    let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
+    let known = match consumed_before {
+        Some((end, ws))
+            if end > cut
+                && all
+                    .get(cut as usize..end as usize)
+                    .unwrap_or(&[])
+                    .iter()
+                    .all(|e| !below_w(e) || ws.is_some_and(|ws| e.key <= *ws)) =>
+        {
+            end
+        }
+        _ => cut,
+    };
+    Cut { known, unsure }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::item::ItemFields;
+
+    fn key(name: &str) -> SortKey {
+        SortOrder::Name.key(&ItemFields {
+            name: name.into(),
+            identifier: format!("repo/{name}"),
+            ..Default::default()
+        })
+    }
+
+    /// The cut of a whole read, case by case: the source's order is `a b c d e`, W is `c`
+    /// unless the case says none.
+    #[test]
+    fn a_whole_read_is_cut_where_the_consumed_prefix_ends() {
+        let all: Vec<Entry<()>> = ["a", "b", "c", "d", "e"]
+            .iter()
+            .map(|n| {
+                let k = key(n);
+                let prefix = key_prefix(&k.0);
+                Entry::new(k, prefix, Some(()), 0, 0)
+            })
+            .collect();
+        let (a, c) = (key("a"), key("c"));
+        type Case<'a> = (
+            &'a str,
+            Prefix,
+            bool,
+            Option<(u64, Option<&'a SortKey>)>,
+            bool,
+            (u64, u64),
+        );
+        let table: &[Case<'_>] = &[
+            (
+                "known by identity",
+                Prefix::Known(2),
+                false,
+                None,
+                true,
+                (2, 2),
+            ),
+            (
+                "a count, source in the merge order: exact",
+                Prefix::Unknown(3),
+                true,
+                None,
+                true,
+                (3, 3),
+            ),
+            (
+                "a count, any order: nothing known, up to it unsure",
+                Prefix::Unknown(3),
+                false,
+                None,
+                true,
+                (0, 3),
+            ),
+            (
+                "a resumed anchor's run past the cut, its items at or below the token's watermark",
+                Prefix::Known(1),
+                false,
+                Some((3, Some(&c))),
+                true,
+                (3, 1),
+            ),
+            (
+                "the run holds an item below W above the token's watermark: it may come late",
+                Prefix::Known(1),
+                false,
+                Some((3, Some(&a))),
+                true,
+                (1, 1),
+            ),
+            (
+                "the run ends before the cut",
+                Prefix::Known(3),
+                false,
+                Some((2, Some(&c))),
+                true,
+                (3, 3),
+            ),
+            (
+                "a run below W with no watermark from the token",
+                Prefix::Unknown(4),
+                false,
+                Some((2, None)),
+                true,
+                (0, 4),
+            ),
+            (
+                "no W: nothing in the run is below it",
+                Prefix::Known(0),
+                false,
+                Some((2, None)),
+                false,
+                (2, 0),
+            ),
+        ];
+        for (why, prefix, in_order, before, with_w, (known, unsure)) in table {
+            let w = with_w.then_some(&c);
+            let got = whole_read_cut(&all, *prefix, *in_order, *before, w);
+            assert_eq!(
+                got,
+                Cut {
+                    known: *known,
+                    unsure: *unsure
+                },
+                "{why}"
+            );
+        }
+    }
 }
