@@ -184,7 +184,7 @@ impl<P> Cursor<P> {
                 Err(self.too_large(ctx))
             }
             Purpose::Next { .. } | Purpose::Probe { .. } | Purpose::Group { .. }
-                if self.decimal && n > flight.limit as usize =>
+                if self.paging.decimal() && n > flight.limit as usize =>
             {
                 Err(self.invalid(format!("{n} items returned for limit {}", flight.limit)))
             }
@@ -214,7 +214,7 @@ impl<P> Cursor<P> {
         // The continue token's resume key (`start`: the last key given, then NUL), when the
         // source is a Kubernetes list and the token sent is one: an answer to it starts after
         // that key (at it, for an inclusive cursor).
-        let resume_key = (!self.decimal && !flight.token.is_empty())
+        let resume_key = (!self.paging.decimal() && !flight.token.is_empty())
             .then(|| ContinueToken::decode_canonical(&flight.token))
             .flatten()
             .map(|t| t.start);
@@ -387,12 +387,12 @@ impl<P> Cursor<P> {
             return false;
         };
         let Some(list_first) = &self.list_first else {
-            return !self.decimal && echoed;
+            return !self.paging.decimal() && echoed;
         };
         if progress {
             return false;
         }
-        if !self.decimal && echoed && items.len() == 1 && first == list_first {
+        if !self.paging.decimal() && echoed && items.len() == 1 && first == list_first {
             return true;
         }
         self.list_last.as_ref().is_some_and(|last| {

@@ -165,7 +165,9 @@ impl<P> Cursor<P> {
         );
 
         // A source declared `kubernetes` that answers with decimal offsets is paged as one.
-        if !self.decimal && self.streamed && p.next.as_deref().and_then(canonical_decimal).is_some()
+        if !self.paging.decimal()
+            && self.streamed
+            && p.next.as_deref().and_then(canonical_decimal).is_some()
         {
             self.learn_offsets();
         }
@@ -206,9 +208,8 @@ impl<P> Cursor<P> {
     /// it (`read_pos`); decimal offsets hold only while next = offset + items returned.
     fn note_offsets(&mut self, flight: &InFlight, n: usize, next: Option<&String>) -> Option<u64> {
         let pos = match flight.purpose {
-            Purpose::Next { pos, .. } => pos.or_else(|| {
-                parse_offset(&flight.token).filter(|_| self.decimal && self.offsets_reliable)
-            }),
+            Purpose::Next { pos, .. } => pos
+                .or_else(|| parse_offset(&flight.token).filter(|_| self.paging == Paging::Offsets)),
             Purpose::Probe { pos } | Purpose::Group { pos, .. } => Some(pos),
             _ => None,
         };
@@ -218,8 +219,8 @@ impl<P> Cursor<P> {
             None => self.read_pos.and_then(|r| r.checked_add(n as u64)),
         };
         if let (Some(pos), Some(t)) = (pos, next) {
-            if self.decimal && parse_offset(t) != pos.checked_add(n as u64) {
-                self.offsets_reliable = false;
+            if self.paging.decimal() && parse_offset(t) != pos.checked_add(n as u64) {
+                self.paging = Paging::Opaque;
             }
         }
         pos

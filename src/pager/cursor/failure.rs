@@ -26,7 +26,7 @@ impl<P> Cursor<P> {
     /// How the source recovers from this failure by itself (a 410 of a kubernetes source, a
     /// refused decimal position), if it does: no failure of the source's, for `reach.rs`.
     pub(crate) fn recovers_from(&self, failure: &Failure) -> Option<Recovery> {
-        if self.decimal && refuses_position(failure) {
+        if self.paging.decimal() && refuses_position(failure) {
             Some(Recovery::RefusedPosition)
         } else if failure.status == 410 && self.spec.kind == SourceKind::Kubernetes {
             Some(Recovery::Expired)
@@ -39,7 +39,7 @@ impl<P> Cursor<P> {
     /// not found paging by decimal offsets): a 400 there refuses the request itself (see
     /// [`refused_for_good`](super::reach::refused_for_good)), never a vanished position.
     pub(crate) fn pages_by_continue(&self) -> bool {
-        !self.decimal && self.spec.kind == SourceKind::Kubernetes
+        !self.paging.decimal() && self.spec.kind == SourceKind::Kubernetes
     }
 
     /// Clears the request in flight unanswered (its call was aborted): nothing counted, the

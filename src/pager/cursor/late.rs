@@ -67,7 +67,7 @@ impl<P> Cursor<P> {
             }
             let mut position = (st.chunk_token.as_str(), st.offset);
             let start = parse_offset(position.0)
-                .filter(|_| c.decimal)
+                .filter(|_| c.paging.decimal())
                 .and_then(|p| p.checked_add(u64::from(position.1)));
             if c.reach.behind && c.watermark.is_none() && start.is_some_and(|s| s > 0) {
                 // Behind with nothing consumed: the items before the position were dropped at or
@@ -84,9 +84,9 @@ impl<P> Cursor<P> {
             // it. So a cut finds no item read there by identity only when nothing was consumed.
             c.read_ids_complete = c.watermark.is_none();
             c.read_pos = parse_offset(position.0)
-                .filter(|_| c.decimal)
+                .filter(|_| c.paging.decimal())
                 .and_then(|p| p.checked_add(u64::from(position.1)));
-            if c.decimal && !c.strict {
+            if c.paging.decimal() && !c.paging.strict() {
                 // The last item read before the token, awaited (see `passed_unseen`). Not one of
                 // the items read (`read_ids`): those are buffered until consumed, and it is not
                 // any more, so the merge may go past it before it comes again.

@@ -93,10 +93,9 @@ pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
     /// Streamed in merge order (else read whole and sorted in memory).
     pub(crate) streamed: bool,
-    /// Names unique in the list: the next chunk's names are all larger.
-    strict: bool,
-    /// Tokens are decimal item offsets (kubeapps, unordered), when they parse as such.
-    decimal: bool,
+    /// What the source's tokens are: continue tokens (names unique: the next chunk's names are
+    /// all larger), decimal item offsets (kubeapps, unordered), or opaque.
+    paging: Paging,
     /// Buffered items, none at or below W, sorted by key from the largest down: the smallest,
     /// next to go, is the last (a `Vec` popped at its end: no `VecDeque` code in the wasm).
     pub(crate) buf: Vec<Entry<P>>,
@@ -146,9 +145,6 @@ pub(crate) struct Cursor<P> {
     /// The last key consumed (emitted or filtered out) from this source.
     pub(crate) watermark: Option<SortKey>,
     seq: u64,
-    /// Cleared once a decimal next token was not `offset + items returned`:
-    /// from then on the tokens are treated as opaque (no overlap, no drift check).
-    offsets_reliable: bool,
     /// The last answer was an overlap re-read that held the overlap item alone (a server that
     /// caps its answers at one item, or ends a list only with an empty answer): the next request
     /// asks from the position itself, as asking from `N - 1` again would get the same answer.
@@ -217,8 +213,11 @@ impl<P> Cursor<P> {
     pub(crate) fn new(spec: SourceSpec, sort: SortOrder) -> Self {
         Cursor {
             streamed: spec.streams_under(sort),
-            strict: spec.kind.strict(),
-            decimal: spec.kind != SourceKind::Kubernetes,
+            paging: if spec.kind.strict() {
+                Paging::Continue
+            } else {
+                Paging::Offsets
+            },
             spec,
             buf: Vec::new(),
             marks: Vec::new(),
@@ -243,7 +242,6 @@ impl<P> Cursor<P> {
             resource_version: String::new(),
             watermark: None,
             seq: 0,
-            offsets_reliable: true,
             overlap_verified: false,
             short_group: None,
             reach: Reach::default(),
@@ -269,8 +267,7 @@ impl<P> Cursor<P> {
     /// The source's tokens are decimal item offsets although it was declared `kubernetes`: it is
     /// a Kubeapps plugin's list (names need not be unique, nothing is a snapshot), paged as one.
     fn learn_offsets(&mut self) {
-        self.decimal = true;
-        self.strict = false;
+        self.paging = Paging::Offsets;
     }
 
     /// The list goes on past the buffered chunks (read whole: not loaded yet).
@@ -309,7 +306,7 @@ impl<P> Cursor<P> {
                     }
                 );
                 if k.starts_with(bound) {
-                    !self.strict
+                    !self.paging.strict()
                 } else {
                     k > bound.as_slice()
                 }
@@ -327,7 +324,7 @@ impl<P> Cursor<P> {
             return None;
         }
         match &self.bound {
-            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.strict))),
+            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.paging.strict()))),
             _ => Some(None),
         }
     }
@@ -339,7 +336,7 @@ impl<P> Cursor<P> {
     pub(crate) fn holds_front(&self) -> bool {
         self.reach.is_unreachable()
             && self.streamed
-            && !self.strict
+            && !self.paging.strict()
             && self.goes_on()
             && matches!((self.front(), &self.bound), (Some(e), Some(b)) if e.key.0.starts_with(b))
     }

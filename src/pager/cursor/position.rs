@@ -67,7 +67,7 @@ impl<P> Cursor<P> {
         } else {
             (self.next.as_deref().unwrap_or_default(), None, 0)
         };
-        if self.streamed && !exhausted && self.decimal && !self.strict {
+        if self.streamed && !exhausted && self.paging.decimal() && !self.paging.strict() {
             // The last item read, past what was consumed: while another source holds W, the
             // merge may have gone past items that stand after it in this source's order; and
             // every item of the source's order before it at or below W was consumed (or inserted

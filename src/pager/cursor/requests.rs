@@ -9,6 +9,34 @@
 
 use super::*;
 
+/// What a source's tokens are, learned as it answers: one way only, `Continue` → `Offsets` (a
+/// `kubernetes` source whose next token is a decimal offset) → `Opaque` (a next token that is not
+/// `offset + items returned`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Paging {
+    /// An apiserver's continue tokens: names unique in the list (strict), a token resumes after
+    /// a key.
+    Continue,
+    /// A plugin's decimal item offsets: names may tie; a position is re-read from the item
+    /// before it (the overlap, docs/DESIGN.md "Drift").
+    Offsets,
+    /// A plugin's decimal tokens that stopped being `offset + items returned`: sent verbatim
+    /// from then on (no overlap, no drift check); still a plugin's list (ties, its limit kept).
+    Opaque,
+}
+
+impl Paging {
+    /// A plugin's list (offsets, or opaque ones): names may tie, the limit must be kept.
+    pub(super) fn decimal(self) -> bool {
+        self != Paging::Continue
+    }
+
+    /// Names unique in the list: the next chunk's names are all larger.
+    pub(super) fn strict(self) -> bool {
+        self == Paging::Continue
+    }
+}
+
 /// What a request in flight is for.
 #[derive(Debug, Clone)]
 pub(super) enum Purpose {
@@ -116,7 +144,7 @@ impl<P> Cursor<P> {
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
         if !self.streamed {
-            if self.decimal {
+            if self.paging.decimal() {
                 // Offsets over a list whose order changes between requests skip
                 // and repeat items: read it in one request, one more than the cap
                 // to tell "exactly the cap" from "too many".
@@ -155,7 +183,7 @@ impl<P> Cursor<P> {
             }
             Realign::Aligned => {}
         }
-        let offsets = self.decimal && self.offsets_reliable;
+        let offsets = self.paging == Paging::Offsets;
         if let Some((token, offset)) = &self.resume {
             return self.plan_resume(token, *offset, offsets, limit);
         }
@@ -231,7 +259,9 @@ impl<P> Cursor<P> {
             // A tie-able source: from the item before the tie group of the last item read
             // (G - 1), the group as known and a chunk of new items, in ONE answer; taken only
             // when its first name is below the group's (docs/DESIGN.md "Ties").
-            if let (false, Some(g), Some(last)) = (self.strict, self.group_start, &self.last_raw) {
+            if let (false, Some(g), Some(last)) =
+                (self.paging.strict(), self.group_start, &self.last_raw)
+            {
                 if g < n {
                     let before = u32::from(g > 0);
                     let known = u32::try_from(n - g).unwrap_or(u32::MAX);
@@ -260,7 +290,7 @@ impl<P> Cursor<P> {
                     purpose: Purpose::Next {
                         pos: Some(prev),
                         overlap: Some(last.clone()),
-                        straddle: !self.strict,
+                        straddle: !self.paging.strict(),
                     },
                 };
             }
@@ -274,7 +304,7 @@ impl<P> Cursor<P> {
             purpose: Purpose::Next {
                 pos: Some(n),
                 overlap: None,
-                straddle: self.overlap_verified && !self.strict,
+                straddle: self.overlap_verified && !self.paging.strict(),
             },
         };
     }

@@ -101,7 +101,7 @@ impl<P> Cursor<P> {
                 } else {
                     previous.cmp(b.0.as_slice())
                 };
-                if (self.strict && ord.is_ge()) || ord.is_gt() {
+                if (self.paging.strict() && ord.is_ge()) || ord.is_gt() {
                     return true;
                 }
                 previous = b.primary();
@@ -127,7 +127,7 @@ impl<P> Cursor<P> {
         else {
             return false;
         };
-        if self.strict {
+        if self.paging.strict() {
             // Also after a 410: the inconsistent token goes on after that key.
             self.list_last
                 .as_ref()
@@ -154,7 +154,7 @@ impl<P> Cursor<P> {
         goes_on: bool,
         ctx: &Ctx<'_>,
     ) -> Option<Verdict> {
-        if !(self.streamed && self.decimal && !self.strict) {
+        if !(self.streamed && self.paging.decimal() && !self.paging.strict()) {
             return None;
         }
         let (reference, pos) = match &flight.purpose {
@@ -230,7 +230,7 @@ impl<P> Cursor<P> {
         // A tie-able source's overlap item proves nothing (its equal names come in any
         // order): only an earlier name, or the list's start, shows nothing was skipped.
         let safe = |f: &SortKey| {
-            if self.strict {
+            if self.paging.strict() {
                 not_after(f, reference)
             } else {
                 pos == Some(0) || f.primary() < name
@@ -289,7 +289,9 @@ impl<P> Cursor<P> {
         let found = match self.rescan() {
             // A tie-able source may hold more of the reference's tie group
             // before the probe: only an earlier name is a safe start.
-            Some(r) if !self.strict => first.is_some_and(|f| f.primary() < r.reference.primary()),
+            Some(r) if !self.paging.strict() => {
+                first.is_some_and(|f| f.primary() < r.reference.primary())
+            }
             Some(r) => first.is_some_and(|f| not_after(f, &r.reference)),
             None => true,
         };
