@@ -536,7 +536,7 @@ impl<P: Clone> Pager<P> {
         for (i, c) in self.cursors.iter().enumerate() {
             for s in [&mut stats, &mut self.stats] {
                 if let Some(s) = s.sources.get_mut(i) {
-                    s.streamed = c.streamed;
+                    s.streamed = c.streamed();
                     s.remaining_items = c.remaining_estimate();
                 }
             }
@@ -552,7 +552,7 @@ impl<P: Clone> Pager<P> {
             truncated: self.cursors.iter().any(|c| c.truncated),
             unreachable: self.unreachable(),
             late: stats.total().late_items > 0,
-            reordered: self.cursors.iter().any(|c| c.switched),
+            reordered: self.cursors.iter().any(|c| c.switched()),
             stats,
         };
         self.advance();

@@ -119,7 +119,7 @@ impl<P> Cursor<P> {
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
         let verdict = if before_start || self.restarts_list(&items, flight, progress, echoed) {
             Verdict::Restarted
-        } else if self.streamed && self.disordered(&items, &flight.token, &flight.purpose) {
+        } else if self.streamed() && self.disordered(&items, &flight.token, &flight.purpose) {
             Verdict::Disorder
         } else {
             self.judge(&items, flight, next.is_some(), ctx)?
@@ -397,7 +397,7 @@ impl<P> Cursor<P> {
         }
         self.list_last.as_ref().is_some_and(|last| {
             last.as_slice() > list_first.primary()
-                && (first == list_first || (self.streamed && first < list_first))
+                && (first == list_first || (self.streamed() && first < list_first))
         })
     }
 }

@@ -77,12 +77,12 @@ impl<P> Cursor<P> {
     /// Takes the smallest buffered entry (the merge consumed it).
     pub(crate) fn pop_front(&mut self) -> Option<Entry<P>> {
         let e = self.buf.pop()?;
-        if e.late {
-            self.late_pending = self.late_pending.saturating_sub(1);
-            self.late_shown = self.late_shown.saturating_add(1);
-            self.late_last = Some(e.key.clone());
-            if self.late_pending == 0 {
-                self.late_from = None;
+        if let (true, Reading::Late(late)) = (e.late, &mut self.reading) {
+            late.pending = late.pending.saturating_sub(1);
+            late.shown = late.shown.saturating_add(1);
+            late.last = Some(e.key.clone());
+            if late.pending == 0 {
+                self.reading = Reading::Switched;
             }
         }
         if let Some(m) = self.marks.iter_mut().find(|m| m.seq == e.chunk) {

@@ -32,7 +32,9 @@ impl<P> Cursor<P> {
         self.note_read(&p.items);
         let seq = self.seq;
         self.seq = self.seq.wrapping_add(1);
-        if self.switch.is_some() && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart) {
+        if matches!(self.reading, Reading::Switching(_))
+            && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart)
+        {
             self.stage_whole(p.items, p.next, seq, ctx, &mut delta);
             return delta;
         }
@@ -166,7 +168,7 @@ impl<P> Cursor<P> {
 
         // A source declared `kubernetes` that answers with decimal offsets is paged as one.
         if !self.paging.decimal()
-            && self.streamed
+            && self.streamed()
             && p.next.as_deref().and_then(canonical_decimal).is_some()
         {
             self.learn_offsets();
@@ -254,7 +256,7 @@ impl<P> Cursor<P> {
                 Some(_) if self.bound.as_deref() == Some(last.primary()) => self.group_start,
                 _ => None,
             };
-            if self.streamed {
+            if self.streamed() {
                 self.bound = Some(last.primary().to_vec());
                 if self
                     .short_group
@@ -288,7 +290,7 @@ impl<P> Cursor<P> {
             }
         }
 
-        if self.streamed {
+        if self.streamed() {
             for (k, ..) in items {
                 let h = key_hash(k);
                 if self.pending_anchor == Some(h) {

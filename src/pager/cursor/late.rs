@@ -32,32 +32,29 @@ impl<P> Cursor<P> {
         c.reach.behind = st.behind;
         if let Some(count) = st.chunk_token.strip_prefix(SWITCH_MARK) {
             // Found out of order before: read whole again (with the late items still to show).
-            c.switched = true;
-            c.streamed = false;
+            c.reading = Reading::Switched;
             if !st.exhausted {
                 let read_count = if count.is_empty() {
                     Some(u64::MAX)
                 } else {
                     canonical_decimal(count)
                 };
-                c.switch = Some(Switch {
+                c.reading = Reading::Switching(Switch {
                     last_read: None,
                     read_count,
                     skip: st.offset,
                     live: false,
                     anchors: st.anchors.clone(),
-                    late_upto: late.clone(),
+                    late_upto: late,
                     pending: None,
                     consumed_before: None,
+                    mark: late_mark(read_count),
                 });
-                c.late_shown = st.offset;
-                c.late_last = late;
-                c.late_mark = late_mark(read_count);
             }
         }
         if st.exhausted {
             c.next = None;
-        } else if c.streamed {
+        } else if c.streamed() {
             // (A source read whole is read again from `""`; the watermark does the work.)
             // A source declared `kubernetes` whose tokens are decimal offsets pages by offsets
             // (a continue token is base64 of JSON: never digits alone).
@@ -113,6 +110,22 @@ impl<P> Cursor<P> {
             w
         };
     }
+}
+
+/// A switched source's late phase: the whole read is in, and late items are still buffered.
+pub(super) struct Late {
+    /// Late items still buffered (more than 0).
+    pub(super) pending: usize,
+    /// Late items consumed (shown or filtered out) so far.
+    pub(super) shown: u32,
+    /// The last late item consumed: late items go in key order, so a resume skips those at or
+    /// below it.
+    pub(super) last: Option<SortKey>,
+    /// The mark written for this source's chunk token (`late_mark` of the cut).
+    pub(super) mark: String,
+    /// What a page token holds to cut by identity on resume: the hash of the last item before
+    /// the cut, and of the last item consumed before the late ones (when known).
+    pub(super) cut_anchors: Vec<u64>,
 }
 
 /// The chunk token a page token holds for a switched source whose late items are pending (or

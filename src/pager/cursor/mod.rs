@@ -88,11 +88,30 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// How a source is read: its phase (docs/DESIGN.md "A source's phases"). Only forward:
+/// `Streamed` → `Switching` → `Late` → `Switched` (or straight to `Switched` with nothing late);
+/// `Whole` stays.
+enum Reading {
+    /// Streamed chunk by chunk in the merge order, every answer checked (with the re-reads of
+    /// `Realign`).
+    Streamed,
+    /// Read whole from the start (another order than the merge's) and sorted in memory.
+    Whole,
+    /// Found out of the merge order (or its streaming cannot go on safely): its whole read is on
+    /// its way, with what its cut needs.
+    Switching(Switch),
+    /// The switch's whole read is in and some of its late items (never read before, at or below
+    /// W) are still buffered.
+    Late(Late),
+    /// Read whole for good: every late item consumed, or none.
+    Switched,
+}
+
 /// One source's state.
 pub(crate) struct Cursor<P> {
     pub(crate) spec: SourceSpec,
-    /// Streamed in merge order (else read whole and sorted in memory).
-    pub(crate) streamed: bool,
+    /// How the source is read: its phase (streamed, whole, switching, late, switched).
+    reading: Reading,
     /// What the source's tokens are: continue tokens (names unique: the next chunk's names are
     /// all larger), decimal item offsets (kubeapps, unordered), or opaque.
     paging: Paging,
@@ -155,20 +174,6 @@ pub(crate) struct Cursor<P> {
     short_group: Option<(u64, Vec<u8>)>,
     /// Whether it is set aside (unreachable) or behind the merge: see `reach.rs`.
     pub(crate) reach: Reach,
-    /// The source was found out of the merge order (or its streaming cannot go on safely) and is
-    /// read whole from then on: sticky, and written in the page token ([`SWITCH_MARK`]).
-    pub(crate) switched: bool,
-    /// The switch's whole read is still to come.
-    switch: Option<Switch>,
-    /// After a switch: how many items of the source's order count as read (the late items are
-    /// after them); `None` = all (no late item pending is written then).
-    late_from: Option<u64>,
-    /// Late items consumed (shown or filtered out) so far.
-    late_shown: u32,
-    /// Late items still buffered.
-    late_pending: usize,
-    /// The mark written for this source's chunk token while late items are pending.
-    late_mark: String,
     /// Items of the source's own order read in the current list (the position after the last
     /// item read), when known: the whole read's fallback for `Switch::last_read`.
     read_pos: Option<u64>,
@@ -187,13 +192,6 @@ pub(crate) struct Cursor<P> {
     /// stood after that item in the source's order, in another order than the merge's): the source
     /// is read whole, whose cut tells them apart (docs/DESIGN.md "Order is learned").
     pending_anchor: Option<u64>,
-    /// After a switch's whole read with late items pending, what a page token holds to cut by
-    /// identity on resume: the hash of the last item before the cut, and of the last item consumed
-    /// before the late ones (when known).
-    cut_anchors: Vec<u64>,
-    /// The last late item consumed: late items go in key order, so a resume skips those at or
-    /// below it.
-    late_last: Option<SortKey>,
     /// A resumed cursor's watermark as its page token gave it, while `read_ids` holds every item
     /// read since the resume: an item above it that was not read since was never consumed (see
     /// `consumed_prefix`). `None`: not resumed, or the ring wrapped.
@@ -212,7 +210,11 @@ impl<P> Cursor<P> {
     /// A cursor at the start of the source.
     pub(crate) fn new(spec: SourceSpec, sort: SortOrder) -> Self {
         Cursor {
-            streamed: spec.streams_under(sort),
+            reading: if spec.streams_under(sort) {
+                Reading::Streamed
+            } else {
+                Reading::Whole
+            },
             paging: if spec.kind.strict() {
                 Paging::Continue
             } else {
@@ -245,19 +247,11 @@ impl<P> Cursor<P> {
             overlap_verified: false,
             short_group: None,
             reach: Reach::default(),
-            switched: false,
-            switch: None,
-            late_from: None,
-            late_shown: 0,
-            late_pending: 0,
-            late_mark: String::new(),
             read_pos: Some(0),
             read_ids: Vec::new(),
             read_next: 0,
             read_ids_complete: true,
             pending_anchor: None,
-            cut_anchors: Vec::new(),
-            late_last: None,
             resumed_floor: None,
             token_floor: None,
             token_watermark: None,
@@ -268,6 +262,20 @@ impl<P> Cursor<P> {
     /// a Kubeapps plugin's list (names need not be unique, nothing is a snapshot), paged as one.
     fn learn_offsets(&mut self) {
         self.paging = Paging::Offsets;
+    }
+
+    /// Streamed in merge order (else read whole and sorted in memory).
+    pub(crate) fn streamed(&self) -> bool {
+        matches!(self.reading, Reading::Streamed)
+    }
+
+    /// Found out of the merge order (or its streaming could not go on safely) and read whole
+    /// from then on: sticky, and written in the page token ([`SWITCH_MARK`]).
+    pub(crate) fn switched(&self) -> bool {
+        matches!(
+            self.reading,
+            Reading::Switching(_) | Reading::Late(_) | Reading::Switched
+        )
     }
 
     /// The list goes on past the buffered chunks (read whole: not loaded yet).
@@ -296,7 +304,7 @@ impl<P> Cursor<P> {
             return false;
         }
         match (&self.bound, key) {
-            (Some(bound), Some(k)) if self.streamed => {
+            (Some(bound), Some(k)) if self.streamed() => {
                 debug_assert_eq!(
                     SortKey(k.to_vec()).primary().cmp(bound),
                     if k.starts_with(bound) {
@@ -324,7 +332,7 @@ impl<P> Cursor<P> {
             return None;
         }
         match &self.bound {
-            Some(bound) if self.streamed => Some(Some((bound.as_slice(), self.paging.strict()))),
+            Some(bound) if self.streamed() => Some(Some((bound.as_slice(), self.paging.strict()))),
             _ => Some(None),
         }
     }
@@ -335,7 +343,7 @@ impl<P> Cursor<P> {
     /// rule that the frontier keeps while the source bounds the merge, see `reach.rs`).
     pub(crate) fn holds_front(&self) -> bool {
         self.reach.is_unreachable()
-            && self.streamed
+            && self.streamed()
             && !self.paging.strict()
             && self.goes_on()
             && matches!((self.front(), &self.bound), (Some(e), Some(b)) if e.key.0.starts_with(b))

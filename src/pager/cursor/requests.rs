@@ -143,7 +143,7 @@ impl<P> Cursor<P> {
     /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
-        if !self.streamed {
+        if !self.streamed() {
             if self.paging.decimal() {
                 // Offsets over a list whose order changes between requests skip
                 // and repeat items: read it in one request, one more than the cap

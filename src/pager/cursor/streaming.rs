@@ -154,7 +154,7 @@ impl<P> Cursor<P> {
         goes_on: bool,
         ctx: &Ctx<'_>,
     ) -> Option<Verdict> {
-        if !(self.streamed && self.paging.decimal() && !self.paging.strict()) {
+        if !(self.streamed() && self.paging.decimal() && !self.paging.strict()) {
             return None;
         }
         let (reference, pos) = match &flight.purpose {

@@ -47,6 +47,8 @@ pub(super) struct Switch {
     /// token gave it: the items before it (and its equal names) at or below that watermark were
     /// consumed then, whatever was inserted ahead of them since (see `settle_switch`).
     pub(super) consumed_before: Option<(u64, Option<SortKey>)>,
+    /// The mark a page token writes for the source's chunk token meanwhile (`late_mark`).
+    pub(super) mark: String,
 }
 
 /// How much of the start of a switched source's whole read (its own order) was consumed.
@@ -76,8 +78,6 @@ impl<P> Cursor<P> {
     /// read so far are a prefix of its own order, ending at the last item read; the whole read
     /// tells the consumed ones (in that prefix, at or below W) from the late ones (after it).
     pub(super) fn switch_to_whole(&mut self, w: Option<&SortKey>) {
-        self.switched = true;
-        self.streamed = false;
         // The cut's anchors, which a page token holds while the whole read is on its way: the last
         // item read (held until consumed, as every item read in this pager), and a resumed
         // position's own last item read, still awaited, only while the floor `w` (W, or the
@@ -93,7 +93,7 @@ impl<P> Cursor<P> {
             .filter(|_| pending.is_none())
             .map(|h| (h, self.token_watermark.clone()));
         let far = self.last_raw.as_ref().map(key_hash);
-        self.switch = Some(Switch {
+        self.reading = Reading::Switching(Switch {
             last_read: self.last_raw.clone(),
             read_count: self.read_pos,
             skip: 0,
@@ -102,9 +102,8 @@ impl<P> Cursor<P> {
             late_upto: None,
             pending,
             consumed_before,
+            mark: late_mark(Some(self.read_pos.unwrap_or(0))),
         });
-        self.late_shown = 0;
-        self.late_mark = late_mark(Some(self.read_pos.unwrap_or(0)));
         self.next = Some(String::new());
         self.marks.clear();
         self.resume = None;
@@ -127,8 +126,12 @@ impl<P> Cursor<P> {
         ctx: &Ctx<'_>,
         delta: &mut SourceStats,
     ) {
-        let Some(sw) = self.switch.take() else {
-            return;
+        let sw = match core::mem::replace(&mut self.reading, Reading::Switched) {
+            Reading::Switching(sw) => sw,
+            other => {
+                self.reading = other;
+                return;
+            }
         };
         // A resumed late phase's watermark may be a late item (the largest consumed): no anchor.
         let ws_anchor = self
@@ -153,7 +156,7 @@ impl<P> Cursor<P> {
             consumed_before,
             ctx.watermark,
         );
-        self.note_cut_anchors(&all, cut, &sw, ws_anchor.as_ref());
+        let cut_anchors = self.cut_anchors(&all, cut, &sw, ws_anchor.as_ref());
         let kept = self.mark_late(
             all,
             Cut { known: cut, unsure },
@@ -162,7 +165,7 @@ impl<P> Cursor<P> {
             ctx,
             delta,
         );
-        self.buffer_settled(kept, cut, &sw, ctx, delta);
+        self.buffer_settled(kept, sw, cut, cut_anchors, ctx, delta);
     }
 
     /// How much of the start of the whole read `all` was consumed: by identity for a live switch
@@ -201,28 +204,29 @@ impl<P> Cursor<P> {
     }
 
     /// What a page token holds to cut again by identity after the switch's whole read: the last
-    /// item before the cut and the last item consumed before the late ones (`cut_anchors`).
-    fn note_cut_anchors(
-        &mut self,
+    /// item before the cut and the last item consumed before the late ones.
+    fn cut_anchors(
+        &self,
         all: &[Entry<P>],
         cut: u64,
         sw: &Switch,
         ws_anchor: Option<&SortKey>,
-    ) {
+    ) -> Vec<u64> {
         let pre = if sw.live {
             self.watermark.as_ref().map(key_hash)
         } else {
             ws_anchor.map(key_hash).or(sw.anchors.get(1).copied())
         };
-        self.cut_anchors.clear();
+        let mut anchors = Vec::new();
         if let Some(end) = cut
             .checked_sub(1)
             .and_then(|i| all.get(i as usize))
             .map(|e| key_hash(&e.key))
         {
-            self.cut_anchors.push(end);
-            self.cut_anchors.extend(pre.filter(|p| *p != end));
+            anchors.push(end);
+            anchors.extend(pre.filter(|p| *p != end));
         }
+        anchors
     }
 
     /// The whole read's items kept, in its own order: those at or below W before the cut (or a
@@ -275,8 +279,9 @@ impl<P> Cursor<P> {
     fn buffer_settled(
         &mut self,
         mut kept: Vec<Entry<P>>,
+        sw: Switch,
         cut: u64,
-        sw: &Switch,
+        cut_anchors: Vec<u64>,
         ctx: &Ctx<'_>,
         delta: &mut SourceStats,
     ) {
@@ -294,7 +299,7 @@ impl<P> Cursor<P> {
         // or, in a token without it, the first `skip` of them.
         let mut skip = sw.skip;
         let mut buf = Vec::with_capacity(kept.len());
-        self.late_pending = 0;
+        let mut pending = 0;
         for e in kept {
             if e.late {
                 let shown = match &sw.late_upto {
@@ -305,19 +310,24 @@ impl<P> Cursor<P> {
                     skip = skip.saturating_sub(1);
                     continue;
                 }
-                self.late_pending += 1;
+                pending += 1;
             }
             if e.payload.is_none() {
                 delta.filtered_out += 1;
             }
             buf.push(e);
         }
-        self.late_shown = sw.skip;
-        self.late_last = sw.late_upto.clone();
-        self.late_from = (self.late_pending > 0).then_some(cut);
-        self.late_mark = late_mark(self.late_from);
         reverse(&mut buf);
         self.buf = buf;
+        if pending > 0 {
+            self.reading = Reading::Late(Late {
+                pending,
+                shown: sw.skip,
+                last: sw.late_upto,
+                mark: late_mark(Some(cut)),
+                cut_anchors,
+            });
+        }
     }
 
     /// How many items at the start of a live switch's whole read `all` (the source's own order)
