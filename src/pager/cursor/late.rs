@@ -79,7 +79,10 @@ impl<P> Cursor<P> {
             // The ring holds none of the items the token's pager read, even at the list's start
             // (`""`, 0): an offset is the start of a tie group, whose consumed members come before
             // it. So a cut finds no item read there by identity only when nothing was consumed.
-            c.read_ids_complete = c.watermark.is_none();
+            c.read_coverage = match &c.watermark {
+                None => Coverage::Complete,
+                Some(w) => Coverage::SinceResume(w.clone()),
+            };
             c.read_pos = parse_offset(position.0)
                 .filter(|_| c.paging.decimal())
                 .and_then(|p| p.checked_add(u64::from(position.1)));
@@ -90,7 +93,6 @@ impl<P> Cursor<P> {
                 c.pending_anchor = st.anchors.first().copied();
                 c.token_watermark = c.watermark.clone();
             }
-            c.resumed_floor = Some(c.watermark.clone());
         }
         c
     }

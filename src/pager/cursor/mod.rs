@@ -183,19 +183,14 @@ pub(crate) struct Cursor<P> {
     /// deleted ahead since (see `consumed_prefix`). Bounded: memory does not grow with the list.
     read_ids: Vec<u64>,
     read_next: usize,
-    /// `read_ids` holds every item consumed from the source (not resumed with a watermark, and
-    /// the ring never wrapped).
-    read_ids_complete: bool,
+    /// What `read_ids` covers of the items consumed from the source.
+    read_coverage: Coverage,
     /// A resumed position's anchor (its page token's `anchors`): the identity hash of the last item
     /// the source had read, not read again since. Until an answer holds it, an item above the
     /// source's own watermark and at or below W cannot be told from one the merge went past (it
     /// stood after that item in the source's order, in another order than the merge's): the source
     /// is read whole, whose cut tells them apart (docs/DESIGN.md "Order is learned").
     pending_anchor: Option<u64>,
-    /// A resumed cursor's watermark as its page token gave it, while `read_ids` holds every item
-    /// read since the resume: an item above it that was not read since was never consumed (see
-    /// `consumed_prefix`). `None`: not resumed, or the ring wrapped.
-    resumed_floor: Option<Option<SortKey>>,
     /// The source's floor when its page token was taken: W, or its own watermark when the token
     /// says it was behind. Every item it had read and not consumed then was above it (buffered),
     /// so while the floor its answers are deduped against (W, or its own watermark while behind)
@@ -250,9 +245,8 @@ impl<P> Cursor<P> {
             read_pos: Some(0),
             read_ids: Vec::new(),
             read_next: 0,
-            read_ids_complete: true,
+            read_coverage: Coverage::Complete,
             pending_anchor: None,
-            resumed_floor: None,
             token_floor: None,
             token_watermark: None,
         }

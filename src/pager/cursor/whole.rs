@@ -51,6 +51,19 @@ pub(super) struct Switch {
     pub(super) mark: String,
 }
 
+/// What the ring of the items read (`Cursor::read_ids`) covers of the items consumed from a
+/// streamed source.
+pub(super) enum Coverage {
+    /// All of them: read in this pager since the list's start (or nothing consumed before a
+    /// resume), and the ring never wrapped.
+    Complete,
+    /// Those consumed since a resume whose page token gave the source this watermark: an item
+    /// above it that was not read since was never consumed (see `consumed_prefix`).
+    SinceResume(SortKey),
+    /// The last [`READ_IDS`] read only: the ring wrapped.
+    Partial,
+}
+
 /// How much of the start of a switched source's whole read (its own order) was consumed.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Prefix {
@@ -66,8 +79,7 @@ impl<P> Cursor<P> {
         match self.read_ids.get_mut(self.read_next) {
             Some(slot) => {
                 *slot = h;
-                self.read_ids_complete = false;
-                self.resumed_floor = None;
+                self.read_coverage = Coverage::Partial;
             }
             None => self.read_ids.push(h),
         }
@@ -356,7 +368,7 @@ impl<P> Cursor<P> {
                 }
                 Prefix::Known(end as u64)
             }
-            None if self.read_ids_complete => Prefix::Known(0),
+            None if matches!(self.read_coverage, Coverage::Complete) => Prefix::Known(0),
             // A resumed position (or more read than the ring holds) whose items are gone: what
             // may have been consumed ends at the first item above the source's own watermark and
             // its equal names (in any order). What was consumed from the source is at or below it,
@@ -366,9 +378,9 @@ impl<P> Cursor<P> {
             // the ring holds every item read since, the watermark its token gave: an item above
             // it was consumed after the resume only if read since, and none of those is left.
             None => {
-                let floor = match &self.resumed_floor {
-                    Some(w) => w.as_ref(),
-                    None => self.watermark.as_ref(),
+                let floor = match &self.read_coverage {
+                    Coverage::SinceResume(w) => Some(w),
+                    _ => self.watermark.as_ref(),
                 };
                 let upto = all.iter().position(|e| {
                     floor.map_or(true, |ws| e.key > *ws && e.key.primary() != ws.primary())
