@@ -106,8 +106,7 @@ impl<P> Cursor<P> {
             Verdict::Verified => {
                 // The position stands (`next` unchanged); read on from it. Should more of the
                 // group come there, the server gives it in pieces (see `short_group`).
-                self.overlap_verified = true;
-                self.end_regroup();
+                self.realign = Realign::Verified;
                 if let Purpose::Group { group, .. } = &flight.purpose {
                     self.short_group = Some((group.start, group.name.clone()));
                 }
@@ -137,18 +136,21 @@ impl<P> Cursor<P> {
         }
         // After an overlap-only answer, or a group re-read taken as whole though short (a server
         // that gives a next token on every answer), ask from the position itself: re-reading the
-        // item before it would only see the group again, maybe in another order.
-        self.overlap_verified = p.overlap_only || p.short_group;
+        // item before it would only see the group again, maybe in another order. (A probe's or a
+        // group's re-read used ends it.)
+        self.realign = if p.overlap_only || p.short_group {
+            Realign::Verified
+        } else {
+            Realign::Aligned
+        };
         if let (true, Purpose::Group { group, .. }) = (p.short_group, &flight.purpose) {
             self.short_group = Some((group.start, group.name.clone()));
         }
         if let Purpose::Probe { .. } = flight.purpose {
             delta.rescans += 1;
-            self.end_rescan();
             self.seen_tokens.clear();
         }
         if let Purpose::Group { .. } = flight.purpose {
-            self.end_regroup();
             self.seen_tokens.clear();
         }
         self.note_snapshot(p, flight);

@@ -105,9 +105,8 @@ impl<P> Cursor<P> {
         let Some(pos) = pos.filter(|p| *p > 0) else {
             return;
         };
-        self.end_regroup();
+        self.realign = Realign::Aligned;
         self.short_group = None;
-        self.overlap_verified = false;
         match reference.or_else(|| self.watermark.clone()) {
             Some(reference) => {
                 self.start_rescan(Rescan {

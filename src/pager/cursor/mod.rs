@@ -170,10 +170,6 @@ pub(crate) struct Cursor<P> {
     /// The last key consumed (emitted or filtered out) from this source.
     pub(crate) watermark: Option<SortKey>,
     seq: u64,
-    /// The last answer was an overlap re-read that held the overlap item alone (a server that
-    /// caps its answers at one item, or ends a list only with an empty answer): the next request
-    /// asks from the position itself, as asking from `N - 1` again would get the same answer.
-    overlap_verified: bool,
     /// A tie group (its start and name) whose re-read came back short and was taken as whole: if
     /// the group then turns out to go on, the server answers in pieces (a cap below the group's
     /// size) and the group can never be read in one answer: `INVALID_RESPONSE`, not a loop.
@@ -243,7 +239,6 @@ impl<P> Cursor<P> {
             resource_version: String::new(),
             watermark: None,
             seq: 0,
-            overlap_verified: false,
             short_group: None,
             reach: Reach::default(),
             read_pos: Some(0),

@@ -181,7 +181,7 @@ impl<P> Cursor<P> {
                     },
                 };
             }
-            Realign::Aligned => {}
+            Realign::Aligned | Realign::Verified => {}
         }
         let offsets = self.paging == Paging::Offsets;
         if let Some((token, offset)) = &self.resume {
@@ -255,7 +255,8 @@ impl<P> Cursor<P> {
     fn plan_offset(&self, token: String, n: u64, limit: u32) -> Planned {
         // A chunk that re-reads the item before the position asks one more.
         let overlap_limit = limit.saturating_add(1);
-        if !self.overlap_verified {
+        let verified = matches!(self.realign, Realign::Verified);
+        if !verified {
             // A tie-able source: from the item before the tie group of the last item read
             // (G - 1), the group as known and a chunk of new items, in ONE answer; taken only
             // when its first name is below the group's (docs/DESIGN.md "Ties").
@@ -304,7 +305,7 @@ impl<P> Cursor<P> {
             purpose: Purpose::Next {
                 pos: Some(n),
                 overlap: None,
-                straddle: self.overlap_verified && !self.paging.strict(),
+                straddle: verified && !self.paging.strict(),
             },
         };
     }

@@ -11,8 +11,13 @@ use super::*;
 /// What a streamed source re-reads before it goes on from its position: a phase of its own
 /// within streaming, one at a time.
 pub(super) enum Realign {
-    /// Nothing: the position stands.
+    /// Nothing: the position stands; the next chunk re-reads the item before it (the overlap).
     Aligned,
+    /// The last answer proved the position: an overlap re-read that held the overlap item alone
+    /// (a server that caps its answers at one item, or ends a list only with an empty answer), or
+    /// a tie group's re-read taken as whole though short. The next request asks from the
+    /// position itself, as asking from `N - 1` again would get the same answer.
+    Verified,
     /// A tie group that straddled two reads, re-read whole in one answer before going on
     /// (`ties.rs`).
     Regroup(Group),
@@ -45,20 +50,6 @@ impl<P> Cursor<P> {
     /// Starts a rescan (whatever re-read was due: this one supersedes it).
     pub(super) fn start_rescan(&mut self, rescan: Rescan) {
         self.realign = Realign::Rescan(rescan);
-    }
-
-    /// Ends a tie group's re-read, if one was due.
-    pub(super) fn end_regroup(&mut self) {
-        if let Realign::Regroup(_) = self.realign {
-            self.realign = Realign::Aligned;
-        }
-    }
-
-    /// Ends a rescan, if one was under way.
-    pub(super) fn end_rescan(&mut self) {
-        if let Realign::Rescan(_) = self.realign {
-            self.realign = Realign::Aligned;
-        }
     }
 
     /// A resumed position's last item read is not read again yet, and this answer shows an item
@@ -253,7 +244,7 @@ impl<P> Cursor<P> {
     }
 
     /// The verdict on an answer from the position right after an overlap re-read that held the
-    /// overlap item alone (`overlap_verified`): more of that item's tie group here straddles two
+    /// overlap item alone (`Realign::Verified`): more of that item's tie group here straddles two
     /// reads, as in the overlap case (`judge_overlap`).
     pub(super) fn judge_after_verified(
         &self,

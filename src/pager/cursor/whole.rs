@@ -122,7 +122,6 @@ impl<P> Cursor<P> {
         self.resume = None;
         self.realign = Realign::Aligned;
         self.short_group = None;
-        self.overlap_verified = false;
         self.staging.clear();
         self.seen_tokens.clear();
         self.stalled = 0;
