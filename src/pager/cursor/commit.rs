@@ -295,7 +295,7 @@ impl<P> Cursor<P> {
         if self.streamed() {
             for (k, ..) in items {
                 let h = key_hash(k);
-                if self.pending_anchor.as_ref().is_some_and(|a| a.hash == h) {
+                if self.pending_anchor == Some(h) {
                     // The resumed position's last item read is read again: from here on the
                     // answers are checked as for any position (`passed_unseen`).
                     self.pending_anchor = None;

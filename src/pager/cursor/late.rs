@@ -90,10 +90,8 @@ impl<P> Cursor<P> {
                 // The last item read before the token, awaited (see `passed_unseen`). Not one of
                 // the items read (`read_ids`): those are buffered until consumed, and it is not
                 // any more, so the merge may go past it before it comes again.
-                c.pending_anchor = st.anchors.first().map(|&hash| Anchor {
-                    hash,
-                    watermark: c.watermark.clone(),
-                });
+                c.pending_anchor = st.anchors.first().copied();
+                c.token_watermark = c.watermark.clone();
             }
         }
         c
@@ -114,13 +112,6 @@ impl<P> Cursor<P> {
             w
         };
     }
-}
-
-/// A resumed position's anchor: the identity hash of the last item the source had read when its
-/// page token was taken, with the source's own watermark as that token gave it.
-pub(super) struct Anchor {
-    pub(super) hash: u64,
-    pub(super) watermark: Option<SortKey>,
 }
 
 /// A switched source's late phase: the whole read is in, and late items are still buffered.

@@ -10,7 +10,7 @@
 //! Its phases are enums whose variants hold their data, so that a combination that cannot happen
 //! cannot be written (docs/DESIGN.md "A source's phases"): how it reads (`Reading`: streamed,
 //! whole, switching, late, switched), what a streamed source re-reads before it goes on
-//! (`Realign`: aligned, a tie group, a rescan), what its tokens are (`Paging`: continue tokens,
+//! (`Realign`: aligned, verified, a tie group, a rescan), what its tokens are (`Paging`: continue tokens,
 //! offsets, opaque) and what its ring of items read covers (`Coverage`).
 //!
 //! Contract: an answer is handled in two steps. [`Cursor::prepare`] (`answer`) reads and checks
@@ -192,13 +192,15 @@ pub(crate) struct Cursor<P> {
     /// source's own watermark and at or below W cannot be told from one the merge went past (it
     /// stood after that item in the source's order, in another order than the merge's): the source
     /// is read whole, whose cut tells them apart (docs/DESIGN.md "Order is learned").
-    pending_anchor: Option<Anchor>,
+    pending_anchor: Option<u64>,
     /// The source's floor when its page token was taken: W, or its own watermark when the token
     /// says it was behind. Every item it had read and not consumed then was above it (buffered),
     /// so while the floor its answers are deduped against (W, or its own watermark while behind)
     /// is not above it, none of those items between the source's watermark and `pending_anchor`
     /// can be dropped as consumed (see `switch_to_whole`).
     token_floor: Option<SortKey>,
+    /// The source's own watermark as its page token gave it (with `pending_anchor`).
+    token_watermark: Option<SortKey>,
 }
 
 impl<P> Cursor<P> {
@@ -247,6 +249,7 @@ impl<P> Cursor<P> {
             read_coverage: Coverage::Complete,
             pending_anchor: None,
             token_floor: None,
+            token_watermark: None,
         }
     }
 

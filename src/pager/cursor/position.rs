@@ -49,7 +49,7 @@ impl<P> Cursor<P> {
             // gone past it (and items before it) unread, and a resume that counted it as read
             // would drop them. The last item read since then holds the cut instead, when there
             // is one.
-            let far = match self.pending_anchor.as_ref().map(|a| a.hash) {
+            let far = match self.pending_anchor {
                 Some(h) if w <= self.token_floor.as_ref() => Some(h),
                 pending => read.or(pending),
             };

@@ -58,8 +58,7 @@ impl<P> Cursor<P> {
     /// source being in another order than the merge's) or it was inserted behind W since, only
     /// where it stands against that item tells. The whole read's cut does.
     pub(super) fn passed_unseen(&self, items: &[(SortKey, bool, P)], ctx: &Ctx<'_>) -> bool {
-        let (Some(h), Some(w)) = (self.pending_anchor.as_ref().map(|a| a.hash), ctx.watermark)
-        else {
+        let (Some(h), Some(w)) = (self.pending_anchor, ctx.watermark) else {
             return false;
         };
         if items.iter().any(|(k, ..)| key_hash(k) == h) {

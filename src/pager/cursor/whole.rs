@@ -99,12 +99,11 @@ impl<P> Cursor<P> {
         // watermark). Compared with the floor, not W: a source set aside and retried since the
         // resume dedupes against its own watermark, below W.
         let anchor = self.pending_anchor.take();
-        let below_floor = w.is_some() && w <= self.token_floor.as_ref();
-        let pending = anchor.as_ref().map(|a| a.hash).filter(|_| below_floor);
+        let pending = anchor.filter(|_| w.is_some() && w <= self.token_floor.as_ref());
         // Past the token's floor, the anchor still tells what was consumed before the token.
         let consumed_before = anchor
             .filter(|_| pending.is_none())
-            .map(|a| (a.hash, a.watermark));
+            .map(|h| (h, self.token_watermark.clone()));
         let far = self.last_raw.as_ref().map(key_hash);
         self.reading = Reading::Switching(Switch {
             last_read: self.last_raw.clone(),
