@@ -10,8 +10,8 @@
 //! Its phases are enums whose variants hold their data, so that a combination that cannot happen
 //! cannot be written (docs/DESIGN.md "A source's phases"): how it reads (`Reading`: streamed,
 //! whole, switching, late, switched), what a streamed source re-reads before it goes on
-//! (`Realign`: aligned, verified, a tie group, a rescan), what its tokens are (`Paging`: continue tokens,
-//! offsets, opaque) and what its ring of items read covers (`Coverage`).
+//! (`Realign`: aligned, verified, a tie group, a rescan), what its tokens are (`Paging`:
+//! continue tokens, offsets, opaque) and what its ring of items read covers (`Coverage`).
 //!
 //! Contract: an answer is handled in two steps. [`Cursor::prepare`] (`answer`) reads and checks
 //! a chunk without touching the cursor (every error comes from there), then [`Cursor::commit`]
