@@ -173,6 +173,7 @@ impl<P> Cursor<P> {
     /// (`SOURCE_TOO_LARGE`), or a kubeapps source that returned more than asked
     /// (`INVALID_RESPONSE`: Kubernetes servers may ignore `limit`; a plugin that does breaks
     /// the offset arithmetic).
+    #[inline(always)]
     fn check_size(&self, n: usize, goes_on: bool, flight: &InFlight, ctx: &Ctx<'_>) -> Result<()> {
         match flight.purpose {
             Purpose::Whole if n > ctx.max_source_items as usize || goes_on => {
@@ -196,6 +197,7 @@ impl<P> Cursor<P> {
     /// or the caller's predicate's, is counted in `commit`, for the items not dropped before it);
     /// with whether the first item lies before the continue token's resume key (`starts_before`).
     /// `INVALID_RESPONSE` for a key longer than a page token may hold.
+    #[inline(always)]
     fn key_items<F: KeyFields>(
         &self,
         raw: Vec<(F, P)>,
@@ -261,6 +263,7 @@ impl<P> Cursor<P> {
     }
 
     /// Progress: some key beyond both W and anything read before.
+    #[inline(always)]
     fn progress(&self, items: &[(SortKey, bool, P)], ctx: &Ctx<'_>) -> bool {
         let floor = match (ctx.watermark, &self.max_read) {
             (Some(w), Some(m)) => Some(w.max(m)),
@@ -274,6 +277,7 @@ impl<P> Cursor<P> {
     /// use, whether a re-read from an earlier position found what was read before
     /// (`reread_check`) and a resumed position's unseen items (`passed_unseen`).
     /// `INVALID_RESPONSE` for a tie group given in pieces, `SOURCE_TOO_LARGE` for one over the cap.
+    #[inline(always)]
     fn judge(
         &self,
         items: &[(SortKey, bool, P)],
@@ -320,6 +324,7 @@ impl<P> Cursor<P> {
     /// before) counts. An overlap re-read that holds only the overlap item gives back the token
     /// it gave before (`pos + 1`): the list did not move, it is no cycle. `NO_PROGRESS` after
     /// `maxChunksWithoutProgress` chunks in a row that brought nothing new.
+    #[inline(always)]
     fn check_cycle(
         &self,
         next: Option<String>,

@@ -46,6 +46,7 @@ impl<P> Cursor<P> {
 
     /// Applies a verdict whose answer is not used (a re-read to ask, a rescan, a switch, a
     /// restart): `None`. For an answer to use: `(overlap_first, quiet)` (see `Verdict::Accept`).
+    #[inline(always)]
     fn apply_verdict(
         &mut self,
         verdict: &Verdict,
@@ -123,6 +124,7 @@ impl<P> Cursor<P> {
     /// item, a cycle (the list ends `truncated`), how the next request asks, a rescan or a group
     /// re-read done, the snapshot, progress, the tokens seen this pass, the items promised, and
     /// whether the tokens are decimal offsets.
+    #[inline(always)]
     fn note_answer(&mut self, p: &Prepared<P>, flight: &InFlight, delta: &mut SourceStats) {
         self.restarts = 0;
         if flight.token.is_empty() {
@@ -179,6 +181,7 @@ impl<P> Cursor<P> {
 
     /// The snapshot's resourceVersion: the list's own, or, when the answer has none (a Kubeapps
     /// response over a Kubernetes list), the one its continue token carries: same snapshot.
+    #[inline(always)]
     fn note_snapshot(&mut self, p: &Prepared<P>, flight: &InFlight) {
         let from_token = || {
             let next = p
@@ -210,6 +213,7 @@ impl<P> Cursor<P> {
 
     /// The offset the answer was asked from, when the tokens are offsets, and the position after
     /// it (`read_pos`); decimal offsets hold only while next = offset + items returned.
+    #[inline(always)]
     fn note_offsets(&mut self, flight: &InFlight, n: usize, next: Option<&String>) -> Option<u64> {
         let pos = match flight.purpose {
             Purpose::Next { pos, .. } => pos
@@ -232,6 +236,7 @@ impl<P> Cursor<P> {
 
     /// The last item read bounds the source: the tie group it ends (`group_start`, the name
     /// before it), its name (`bound`, `list_last`) and key (`last_raw`, the next overlap).
+    #[inline(always)]
     fn note_last_read(
         &mut self,
         items: &[(SortKey, bool, P)],
@@ -276,6 +281,7 @@ impl<P> Cursor<P> {
 
     /// The largest key read (for `NO_PROGRESS`), and, while streamed, each item read by identity
     /// (`read_ids`; a resumed position's anchor found again).
+    #[inline(always)]
     fn note_read(&mut self, items: &[(SortKey, bool, P)]) {
         // The largest key read: a loop, not `Iterator::max` (size).
         // The 8-byte prefixes first (`key_prefix`).
@@ -307,6 +313,7 @@ impl<P> Cursor<P> {
 
     /// The whole read after a switch: kept in the source's own order until it is all here, then
     /// told apart (consumed before, late, new: `settle_switch`).
+    #[inline(always)]
     fn stage_whole(
         &mut self,
         items: Vec<(SortKey, bool, P)>,
@@ -332,6 +339,7 @@ impl<P> Cursor<P> {
     /// the start of its tie group; the planned overlap re-read skipped, and drops among the first
     /// `quiet` (a group's re-read) not counted as duplicates.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn fresh_entries(
         &self,
         items: Vec<(SortKey, bool, P)>,
@@ -378,6 +386,7 @@ impl<P> Cursor<P> {
 
     /// Buffers the new entries: a whole read at once (by continue tokens: at its end), a streamed
     /// chunk under its mark; the position moves to `next`.
+    #[inline(always)]
     fn buffer_fresh(
         &mut self,
         mut fresh: Vec<Entry<P>>,
@@ -417,6 +426,7 @@ impl<P> Cursor<P> {
 }
 
 /// Where each item's tie group starts in an answer (the index of the first item with its name).
+#[inline(always)]
 fn tie_groups<P>(items: &[(SortKey, bool, P)]) -> Vec<u32> {
     let mut groups = Vec::with_capacity(items.len());
     let mut start = 0u32;

@@ -17,6 +17,10 @@
 //! a chunk without touching the cursor (every error comes from there), then [`Cursor::commit`]
 //! (`commit`) applies it and cannot fail. So an error leaves the pager exactly as it was. A
 //! failure is checked and applied the same way (`failure`).
+//!
+//! The named steps a long function is made of (`prepare`'s, `commit`'s, `plan`'s,
+//! `settle_switch`'s) are `#[inline(always)]`: each is called once, and as one function the
+//! wasm is smaller (about 440 B gzip for the pager entry).
 
 use crate::prelude::*;
 use alloc::borrow::Cow;

@@ -74,6 +74,7 @@ impl<P> Cursor<P> {
 
     /// A streamed source's position: the first chunk with unconsumed items and the raw items
     /// consumed at its start, else the resumed position not refetched yet, else the next token.
+    #[inline(always)]
     fn stream_position(&self, exhausted: bool) -> (&str, Option<&[u8]>, u32) {
         if exhausted {
             ("", None, 0)

@@ -205,6 +205,7 @@ impl<P> Cursor<P> {
     /// A resumed position (`token`, `offset` raw items consumed in its chunk) not yet refetched:
     /// at a decimal offset, from the item before it, checked against `token_floor`; else the
     /// token verbatim (a continue or opaque token: the offset is no position there).
+    #[inline(always)]
     fn plan_resume(&self, token: &str, offset: u32, offsets: bool, limit: u32) -> Planned {
         // A chunk that re-reads the item before the position asks one more.
         let overlap_limit = limit.saturating_add(1);
@@ -252,6 +253,7 @@ impl<P> Cursor<P> {
 
     /// The next chunk at decimal offset `n` (`token`): a tie group's re-read, or the item before
     /// the position re-read (the overlap), unless that was just verified; else from `n` itself.
+    #[inline(always)]
     fn plan_offset(&self, token: String, n: u64, limit: u32) -> Planned {
         // A chunk that re-reads the item before the position asks one more.
         let overlap_limit = limit.saturating_add(1);

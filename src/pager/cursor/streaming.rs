@@ -195,6 +195,7 @@ impl<P> Cursor<P> {
     /// `reference` read there before): used when its first item shows nothing was skipped; a
     /// tie group that straddles this read and the one before is re-read whole (`Regroup`); else
     /// the position moved back (`MovedBack`: items before it were deleted, rescan).
+    #[inline(always)]
     pub(super) fn judge_overlap(
         &self,
         items: &[(SortKey, bool, P)],
@@ -245,6 +246,7 @@ impl<P> Cursor<P> {
     /// The verdict on an answer from the position right after an overlap re-read that held the
     /// overlap item alone (`Realign::Verified`): more of that item's tie group here straddles two
     /// reads, as in the overlap case (`judge_overlap`).
+    #[inline(always)]
     pub(super) fn judge_after_verified(
         &self,
         items: &[(SortKey, bool, P)],
@@ -275,6 +277,7 @@ impl<P> Cursor<P> {
 
     /// The verdict on a rescan's probe from `pos`: used when it starts at or before the
     /// reference (or at the list's start), else `ProbeTooFar` (step back further).
+    #[inline(always)]
     pub(super) fn judge_probe(&self, items: &[(SortKey, bool, P)], pos: u64) -> Verdict {
         let first = items.first().map(|(k, ..)| k);
         let found = match self.rescan() {

@@ -57,6 +57,7 @@ impl<P> Cursor<P> {
     /// (`Regroup`) while a full answer ends inside the group; `Verified` for a capped server's
     /// short answer that did not reach it; else used, its items up to the group's end `quiet`
     /// (read before). `SOURCE_TOO_LARGE` once the limit would pass the cap.
+    #[inline(always)]
     pub(super) fn judge_group(
         &self,
         items: &[(SortKey, bool, P)],
@@ -122,6 +123,7 @@ impl<P> Cursor<P> {
     /// A tie group to re-read again whose earlier re-read came back short and was taken as whole
     /// (`short_group`): the server answers in pieces (a cap below the group's size) and the group
     /// can never be read in one answer: `INVALID_RESPONSE`, not a loop.
+    #[inline(always)]
     pub(super) fn refuse_pieces(&self, g: &Group) -> Result<()> {
         if self
             .short_group

@@ -144,11 +144,16 @@ impl<P> Cursor<P> {
                 return;
             }
         };
+        // The items read before the switch, by identity (sorted for a binary search); the ring
+        // is emptied, as the source is read whole from now on.
+        let mut read = core::mem::take(&mut self.read_ids);
+        self.read_next = 0;
+        read.sort_unstable();
         // A resumed late phase's watermark may be a late item (the largest consumed): no anchor.
         let ws_anchor = self
             .watermark
-            .clone()
-            .filter(|w| sw.late_upto.as_ref() != Some(w));
+            .as_ref()
+            .filter(|w| sw.late_upto.as_ref() != Some(*w));
         // A resumed position's anchor, found again once W had moved past the token's floor: every
         // item of the source at or below its watermark then and before that anchor (or among its
         // equal names, in any order) was read before the token, so consumed, or was inserted
@@ -159,7 +164,7 @@ impl<P> Cursor<P> {
             .consumed_before
             .as_ref()
             .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
-        let prefix = self.switch_prefix(&all, &sw, ws_anchor.as_ref());
+        let prefix = self.switch_prefix(&all, &sw, ws_anchor, &read);
         let Cut { known: cut, unsure } = whole_read_cut(
             &all,
             prefix,
@@ -167,7 +172,7 @@ impl<P> Cursor<P> {
             consumed_before,
             ctx.watermark,
         );
-        let cut_anchors = self.cut_anchors(&all, cut, &sw, ws_anchor.as_ref());
+        let cut_anchors = self.cut_anchors(&all, cut, &sw, ws_anchor);
         let kept = self.mark_late(
             all,
             Cut { known: cut, unsure },
@@ -181,16 +186,15 @@ impl<P> Cursor<P> {
 
     /// How much of the start of the whole read `all` was consumed: by identity for a live switch
     /// (`consumed_prefix`), by its token's anchors, or its count, for a resumed one (the
-    /// watermark has moved on in key order since). Empties the ring of the items read.
+    /// watermark has moved on in key order since). `read`: the ring of items read, sorted.
+    #[inline(always)]
     fn switch_prefix(
-        &mut self,
+        &self,
         all: &[Entry<P>],
         sw: &Switch,
         ws_anchor: Option<&SortKey>,
+        read: &[u64],
     ) -> Prefix {
-        let mut read = core::mem::take(&mut self.read_ids);
-        self.read_next = 0;
-        read.sort_unstable();
         let was_read = |e: &Entry<P>| {
             let h = key_hash(&e.key);
             read.binary_search(&h).is_ok() || sw.pending == Some(h)
@@ -216,6 +220,7 @@ impl<P> Cursor<P> {
 
     /// What a page token holds to cut again by identity after the switch's whole read: the last
     /// item before the cut and the last item consumed before the late ones.
+    #[inline(always)]
     fn cut_anchors(
         &self,
         all: &[Entry<P>],
@@ -243,6 +248,7 @@ impl<P> Cursor<P> {
     /// The whole read's items kept, in its own order: those at or below W before the cut (or a
     /// resumed anchor's run) dropped as consumed, the others at or below W marked late (and
     /// counted as possible repeats before `cut.unsure`: the source `inconsistent`).
+    #[inline(always)]
     fn mark_late(
         &mut self,
         all: Vec<Entry<P>>,
@@ -287,6 +293,7 @@ impl<P> Cursor<P> {
     /// Buffers the settled whole read, with the items buffered before the switch and gone since;
     /// a resumed late phase's late items already shown are skipped. The late phase lasts while
     /// late items are pending (`late_from`, `late_mark`).
+    #[inline(always)]
     fn buffer_settled(
         &mut self,
         mut kept: Vec<Entry<P>>,
@@ -429,6 +436,7 @@ pub(super) struct Cut {
 /// histories, one token: docs/DESIGN.md "Order is learned", the limit; a whole read in the
 /// merge order proves nothing, the item that showed the other order may be gone), so those
 /// at or below W are taken as not consumed: shown late, counted as possible repeats.
+#[inline(always)]
 pub(super) fn whole_read_cut<P>(
     all: &[Entry<P>],
     prefix: Prefix,
