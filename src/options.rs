@@ -167,8 +167,24 @@ impl SourceSpec {
         )
     }
 
+    /// Whether the source's display names are its names, so that its name order is, as far as
+    /// it goes, the `displayName` order too: `helm.packages` paged by offsets in its default
+    /// order (its summaries' `displayName` is the chart's name, and it lists `ORDER BY
+    /// info->>'name'`). Not `fluxv2.packages` (same display names, but a Go map walk: no order),
+    /// nor `kapp_controller.packages` (sorted by PackageMetadata name bytes, its display names
+    /// another field: `Flux Helm Controller` is `helm-controller.fluxcd…`).
+    pub fn displays_its_names(&self) -> bool {
+        self.id.plugin == "helm.packages"
+            && self.kind == SourceKind::Kubeapps
+            && self.effective_order() == SourceOrder::Name
+    }
+
     /// Whether the pager can stream this source under `sort`: its order is the
-    /// merge order (`Name` under [`SortOrder::Name`] or a collated `name` sort). Otherwise the
+    /// merge order (`Name` under [`SortOrder::Name`] or a collated `name` sort), or, under a
+    /// `displayName` sort (plain or collated), it [displays its names](Self::displays_its_names)
+    /// and streams in its name order while its answers agree with the display-name order (a
+    /// source whose answer does not is switched to a whole read, as for any source found out of
+    /// the merge order: docs/DESIGN.md "Order is learned"). Otherwise the
     /// pager reads it whole (at most `max_source_items`) and sorts it in memory.
     ///
     /// A strict source (`kubernetes`) never streams under a collation: the apiserver lists in
@@ -186,7 +202,7 @@ impl SourceSpec {
                     || (!self.id.namespace.is_empty()
                         && self.effective_order() == SourceOrder::Name));
         }
-        sort.field() == SortField::Name
+        (sort.field() == SortField::Name || self.displays_its_names())
             && self.effective_order() == SourceOrder::Name
             && !(sort.collation().is_some() && self.kind.strict())
     }
@@ -199,7 +215,9 @@ pub struct PagerOptions {
     pub sources: Vec<SourceSpec>,
     /// Items per page, 1 to 10,000.
     pub page_size: u32,
-    /// Items per backend request (`limit`), 1 to 10,000.
+    /// The largest chunk: items per backend request (`limit`), 1 to 10,000. A streamed source's
+    /// chunks start at 2 × ceil(`page_size` / streamed sources), at least 4, and double up to it
+    /// (slow start; a resume starts small again).
     pub chunk_limit: u32,
     /// The merge order.
     pub sort: SortOrder,
@@ -770,6 +788,21 @@ mod tests {
         s.order = Some(SourceOrder::Name);
         assert!(s.streams_under(SortOrder::Name));
         assert!(!s.streams_under(SortOrder::DisplayName));
+        // Under displayName only a source whose display names are its names streams: helm by
+        // offsets in its default order; not fluxv2 (a map walk), kapp_controller (other display
+        // names), a Kubernetes list, or a helm source declared `none`.
+        let helm = SourceSpec::new(SourceId::new("helm.packages", "c", "n"));
+        assert!(helm.displays_its_names() && helm.streams_under(SortOrder::DisplayName));
+        for plugin in ["fluxv2.packages", "kapp_controller.packages", "other"] {
+            let other = SourceSpec::new(SourceId::new(plugin, "c", "n"));
+            assert!(!other.streams_under(SortOrder::DisplayName), "{plugin}");
+        }
+        let mut helm_none = helm.clone();
+        helm_none.order = Some(SourceOrder::None);
+        assert!(!helm_none.streams_under(SortOrder::DisplayName));
+        let mut helm_kube = helm.clone();
+        helm_kube.kind = SourceKind::Kubernetes;
+        assert!(!helm_kube.streams_under(SortOrder::DisplayName));
         let k = src("p", "n", SourceKind::Kubernetes);
         assert_eq!(k.effective_order(), SourceOrder::Name);
         assert!(k.kind.strict() && !SourceKind::Kubeapps.strict());
@@ -803,6 +836,9 @@ mod tests {
         let kubeapps = src("p", "n", SourceKind::Kubeapps);
         assert!(kubeapps.streams_under(by_name));
         assert!(!kubeapps.streams_under(by_display));
+        // A helm source streams under a collated displayName sort too (its display names are its
+        // names), as under the plain one.
+        assert!(src("helm.packages", "n", SourceKind::Kubeapps).streams_under(by_display));
         assert!(!k.streams_under(by_name));
         s.order = Some(SourceOrder::None);
         assert!(!s.streams_under(by_name));

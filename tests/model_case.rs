@@ -3279,9 +3279,11 @@ fn two_items_never_read_below_the_watermark_seed_30() {
         long_keys: false,
         apiserver: false,
     });
-    // `𝔸` and `𝔸a`: shown (`run_scenario` checks that nothing is lost), late, as possible repeats (the
-    // harness checks that such a page says `inconsistent`); in this history never shown before.
-    assert_eq!((f.late, f.possible_repeats, f.repeats), (2, 2, 0), "{f:?}");
+    // `𝔸` and `𝔸a`: shown (`run_scenario` checks that nothing is lost). With the slow start (issue
+    // 24: a first chunk of 4 of the 5 allowed) the source's first chunk holds the disorder
+    // (`𝔸a` before `b`) and it is read whole before W passes them: shown in order, none late
+    // (chunks of 5 from the start showed both late, as possible repeats).
+    assert_eq!((f.late, f.possible_repeats, f.repeats), (0, 0, 0), "{f:?}");
 }
 
 /// Page size 1 over an en_US-ordered `kubeapps` source under the root collation: two of the three

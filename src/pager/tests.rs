@@ -435,7 +435,16 @@ fn en_us_source_three_pages_in(names: &[&str]) -> (Env, Pager<ItemFields>, Vec<S
         "other",
         &pairs(&["B", "D"], "r"),
     );
-    let mut env = Env::new(vec![f, g], 1, 2);
+    en_us_three_pages_with(f, g, 2)
+}
+
+/// As `en_us_source_three_pages_in`, with the two fakes and a chunk limit given.
+fn en_us_three_pages_with(
+    f: Fake,
+    g: Fake,
+    chunk_limit: u32,
+) -> (Env, Pager<ItemFields>, Vec<String>) {
+    let mut env = Env::new(vec![f, g], 1, chunk_limit);
     let mut p = env.pager();
     let mut shown: Vec<String> = Vec::new();
     for _ in 0..3 {
@@ -1668,9 +1677,11 @@ fn a_list_that_ends_short_of_its_remaining_count_is_truncated() {
 
 #[test]
 fn display_name_order_merges_sources_read_whole() {
+    // kapp_controller: its display names are not its names, so under displayName it is read whole
+    // (a helm source streams there: see `display_names_that_are_the_names_stream`).
     let mut a = Fake::new(
         Kind::Offset,
-        "helm.packages",
+        "kapp_controller.packages",
         "kubeapps",
         &[("apache", "r"), ("nginx", "r")],
     );
@@ -1805,9 +1816,10 @@ fn buffers_hold_at_most_about_two_chunks_per_source() {
         }
     }
     assert_eq!(count, 800);
-    // Each source: 400 items in chunks of 10 (kubeapps chunks re-read one item).
-    assert!(env.fakes[0].requests <= 45, "{}", env.fakes[0].requests);
-    assert_eq!(env.fakes[1].requests, 40);
+    // Each source: 400 items in chunks of 10 (kubeapps chunks re-read one item), after a first
+    // chunk of 8 (slow start: 2 × ceil(7 / 2 streamed sources)): 8 + 39 × 10 = 398, one more.
+    assert!(env.fakes[0].requests <= 46, "{}", env.fakes[0].requests);
+    assert_eq!(env.fakes[1].requests, 41);
 }
 
 #[test]
@@ -3520,4 +3532,459 @@ fn no_sources_is_an_empty_done_list() {
     let mut resumed: Pager<ItemFields> = Pager::resume(&page.next_page_token, options).unwrap();
     let again = resumed.take_page().unwrap().expect("a page");
     assert!(again.items.is_empty() && again.done);
+}
+
+// --- Issue 24: `sort: "displayName"` streams a source in its name order while they agree ---
+
+/// Pages to the end under the options' sort: every item once (by identity), the pages in that
+/// order but for the items counted late (each page's `reordered` then), and the stats summed.
+fn page_all_sorted(env: &mut Env, resume_every: Option<usize>) -> (Vec<String>, SourceStats) {
+    let sort = env.options.sort;
+    let mut p = env.pager();
+    let mut shown: Vec<String> = Vec::new();
+    let mut total = SourceStats::default();
+    let mut max: Option<SortKey> = None;
+    for k in 0..10_000 {
+        let page = env.page(&mut p);
+        let late: u64 = page.stats.sources.iter().map(|s| s.late_items).sum();
+        let mut below = 0;
+        for it in &page.items {
+            let key = sort.key(it);
+            if max.as_ref().is_some_and(|m| key < *m) {
+                below += 1;
+            } else {
+                max = Some(key);
+            }
+            shown.push(it.identifier.clone());
+        }
+        assert_eq!(
+            below, late,
+            "page {k}: items out of order and items counted late"
+        );
+        if late > 0 {
+            assert!(page.reordered, "page {k} has late items: reordered");
+        }
+        total.add(&page.stats.total());
+        if page.done {
+            let mut seen = HashSet::new();
+            for i in &shown {
+                assert!(seen.insert(i.clone()), "{i} shown twice");
+            }
+            return (shown, total);
+        }
+        if resume_every.is_some_and(|n| k % n == n - 1) {
+            p = env.resume(&p);
+        }
+    }
+    panic!("never done");
+}
+
+/// Under `displayName` a helm source whose display names are its names (lowercase chart names)
+/// streams in its own name order: page 1 after one chunk of it (not a whole read), every item
+/// once, in display-name order, no switch; beside a kapp_controller source read whole.
+#[test]
+fn display_names_that_are_the_names_stream() {
+    let charts: Vec<String> = (0..30).map(|i| format!("chart-{i:02}")).collect();
+    let helm = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &charts
+            .iter()
+            .map(|n| (n.as_str(), "bitnami"))
+            .collect::<Vec<_>>(),
+    );
+    let mut kapp = Fake::new(
+        Kind::Offset,
+        "kapp_controller.packages",
+        "kubeapps",
+        &[
+            ("cert-manager.tanzu", "r"),
+            ("helm-controller.fluxcd.tanzu", "r"),
+        ],
+    );
+    kapp.items[0].display_name = "cert-manager".into();
+    kapp.items[1].display_name = "Flux Helm Controller".into();
+    for resume in [None, Some(2)] {
+        let mut env = Env::new(vec![helm_clone(&helm), kapp_clone(&kapp)], 4, 5);
+        env.options.sources = env
+            .fakes
+            .iter()
+            .map(|f| SourceSpec::new(f.id.clone()))
+            .collect();
+        env.options.sort = SortOrder::DisplayName;
+        let mut p = env.pager();
+        let first = env.page(&mut p);
+        assert!(first.stats.sources[0].streamed && !first.stats.sources[1].streamed);
+        assert_eq!(env.fakes[0].requests, 1, "page 1: one chunk of helm");
+        assert_eq!(
+            names(&first),
+            ["cert-manager.tanzu", "chart-00", "chart-01", "chart-02"]
+        );
+        let (shown, total) = page_all_sorted(&mut env, resume);
+        assert_eq!(shown.len(), 32, "resume {resume:?}");
+        assert_eq!((total.whole_read_switches, total.late_items), (0, 0));
+        // 30 items in chunks of 5 (each continuation re-reads the item before it), per list.
+        assert!(
+            env.fakes[0].requests <= 1 + 8 + 8,
+            "{} requests",
+            env.fakes[0].requests
+        );
+    }
+}
+
+fn helm_clone(f: &Fake) -> Fake {
+    let mut g = Fake::new(f.kind, &f.id.plugin, &f.id.namespace, &[]);
+    g.items = f.items.clone();
+    g
+}
+
+fn kapp_clone(f: &Fake) -> Fake {
+    helm_clone(f)
+}
+
+/// One helm chart whose display name sorts far from its name (`zz-chart` shown as `B-late`,
+/// i.e. `b-late`): the answer that holds it disagrees with the display-name order after the
+/// merge went past `b-late`; the source switches to a whole read and the item comes late,
+/// flagged, once; nothing else lost or repeated. With resumes between pages too.
+#[test]
+fn a_display_name_out_of_the_name_order_switches_and_loses_nothing() {
+    for (page_size, chunk_limit, resume) in [
+        (2, 3, None),
+        (3, 2, Some(1)),
+        (1, 4, Some(3)),
+        (50, 50, None),
+    ] {
+        let names = [
+            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "zz-chart",
+        ];
+        let mut helm = Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &pairs(&names, "r"),
+        );
+        helm.items[8].display_name = "B-late".into();
+        let mut env = Env::new(vec![helm], page_size, chunk_limit);
+        env.options.sources[0] = SourceSpec::new(env.options.sources[0].id.clone());
+        env.options.sort = SortOrder::DisplayName;
+        let (shown, total) = page_all_sorted(&mut env, resume);
+        assert_eq!(
+            shown.len(),
+            names.len(),
+            "page {page_size}, chunk {chunk_limit}"
+        );
+        if page_size < 50 {
+            assert_eq!(
+                total.whole_read_switches, 1,
+                "page {page_size}, chunk {chunk_limit}"
+            );
+            assert_eq!(total.late_items, 1, "page {page_size}, chunk {chunk_limit}");
+        } else {
+            // One answer holds everything: its order is the answer's, checked before anything
+            // goes, so the switch's whole read shows no item late.
+            assert_eq!(total.late_items, 0);
+        }
+    }
+}
+
+/// Two charts of one name whose display names differ (a tie of the source, not of the merge):
+/// the source lists them in either order. Read first as `m (display n)`, the merge passes `m5`
+/// from another source; the next answer gives `m (display m)` before it, an order that agrees
+/// answer by answer. Taken as it comes it would be dropped (below W) and lost: the two display
+/// names in one tie are a disorder, and the whole read shows it late, once.
+#[test]
+fn equal_names_with_two_display_names_are_a_disorder_and_nothing_is_lost() {
+    let mut helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for (name, repo, display) in [
+        ("a", "r", "a"),
+        ("b", "r", "b"),
+        ("m", "r2", "n"),
+        ("m", "r1", "m"),
+        ("z", "r", "z"),
+    ] {
+        let mut it = item("helm.packages", "kubeapps", name, repo);
+        it.display_name = display.into();
+        helm.items.push(it); // in this order: the tie `m` read as r2 first
+    }
+    let other = Fake::new(
+        Kind::Offset,
+        "fluxv2.packages",
+        "kubeapps",
+        &pairs(&["m5"], "r"),
+    );
+    let mut env = Env::new(vec![helm, other], 1, 3);
+    env.options.sources = env
+        .fakes
+        .iter()
+        .map(|f| SourceSpec::new(f.id.clone()))
+        .collect();
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.identifier.clone()));
+    }
+    assert_eq!(shown, ["r/a", "r/b", "r/m5"]);
+    // The source now gives its tie the other way round.
+    env.fakes[0].items.swap(2, 3);
+    let mut late = 0;
+    let mut switches = 0;
+    loop {
+        let page = env.page(&mut p);
+        late += page.stats.sources[0].late_items;
+        switches += page.stats.sources[0].whole_read_switches;
+        shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+        if page.done {
+            break;
+        }
+    }
+    assert_eq!(shown, ["r/a", "r/b", "r/m5", "r1/m", "r2/m", "r/z"]);
+    assert_eq!((late, switches), (1, 1));
+}
+
+/// Display-name ties: equal names with one display name (a tie of both orders, in any order on
+/// each request), and different names with one display name (`Foo` and `foo`: a tie of the
+/// merge's first component only). They stream, with no switch, each item once.
+#[test]
+fn display_name_ties_stream() {
+    let mut helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for (name, repo, display) in [
+        ("apache", "r1", "apache"),
+        ("common", "r1", "common"),
+        ("common", "r2", "common"),
+        ("common", "r3", "common"),
+        ("foo-a", "r", "Foo"),
+        ("foo-b", "r", "foo"),
+        ("ghost", "r1", "ghost"),
+        ("ghost", "r2", "ghost"),
+        ("zookeeper", "r", "zookeeper"),
+    ] {
+        let mut it = item("helm.packages", "kubeapps", name, repo);
+        it.display_name = display.into();
+        helm.insert(it);
+    }
+    for (page_size, chunk_limit, resume) in
+        [(1, 1, None), (2, 2, Some(1)), (3, 2, None), (2, 3, Some(2))]
+    {
+        let mut f = helm_clone(&helm);
+        f.shuffle_ties = Some(0x9E37_79B9_7F4A_7C15 ^ u64::from(chunk_limit));
+        let mut env = Env::new(vec![f], page_size, chunk_limit);
+        env.options.sources[0] = SourceSpec::new(env.options.sources[0].id.clone());
+        env.options.sort = SortOrder::DisplayName;
+        let (shown, total) = page_all_sorted(&mut env, resume);
+        assert_eq!(shown.len(), 9, "page {page_size}, chunk {chunk_limit}");
+        assert_eq!(
+            total.whole_read_switches, 0,
+            "page {page_size}, chunk {chunk_limit}"
+        );
+    }
+}
+
+/// A collated `displayName` sort (`collation: { locale }`): a helm database in an en_US-like
+/// collation (`kubeapps` before `kube-prometheus`) agrees with the collation's order and
+/// streams, no switch; under the plain (bytes, lowercase) `displayName` sort the same source is
+/// found out of order and read whole once, nothing lost either way.
+#[test]
+fn a_collated_display_name_sort_streams_a_naturally_collated_source() {
+    if !crate::collation::AVAILABLE {
+        return;
+    }
+    let names = [
+        "kafka",
+        "keycloak",
+        "kong",
+        "kube-prometheus",
+        "kube-state-metrics",
+        "kubeapps",
+        "kubernetes-event-exporter",
+        "kubeval",
+        "logstash",
+        "mysql",
+        "nginx",
+    ];
+    for (sort, switches) in [
+        (
+            SortOrder::Collated(crate::order::SortField::DisplayName, crate::Collation::Root),
+            0,
+        ),
+        (SortOrder::DisplayName, 1),
+    ] {
+        let mut f = Fake::new(
+            Kind::Offset,
+            "helm.packages",
+            "kubeapps",
+            &pairs(&names, "bitnami"),
+        );
+        f.collate = true;
+        let mut env = Env::new(vec![f], 2, 3);
+        env.options.sources[0] = SourceSpec::new(env.options.sources[0].id.clone());
+        env.options.sort = sort;
+        let (shown, total) = page_all_sorted(&mut env, None);
+        assert_eq!(shown.len(), names.len(), "{sort:?}");
+        assert_eq!(total.whole_read_switches, switches, "{sort:?}");
+    }
+}
+
+/// As above with two members of the tie never read (`m (m)`, `m (m1)`), both below W when the
+/// source switches; a page token taken after the first of them is shown (the second still late)
+/// resumes to show the second, once: the token's cut is before them (they stood before the
+/// whole read's cut by position).
+#[test]
+fn late_tie_members_before_the_cut_survive_a_resume() {
+    let mut helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[]);
+    for (name, repo, display) in [
+        ("a", "r", "a"),
+        ("b", "r", "b"),
+        ("m", "r3", "n"),
+        ("m", "r1", "m"),
+        ("m", "r2", "m1"),
+        ("z", "r", "z"),
+    ] {
+        let mut it = item("helm.packages", "kubeapps", name, repo);
+        it.display_name = display.into();
+        helm.items.push(it);
+    }
+    let other = Fake::new(
+        Kind::Offset,
+        "fluxv2.packages",
+        "kubeapps",
+        &pairs(&["m5"], "r"),
+    );
+    let mut env = Env::new(vec![helm, other], 1, 3);
+    env.options.sources = env
+        .fakes
+        .iter()
+        .map(|f| SourceSpec::new(f.id.clone()))
+        .collect();
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        shown.extend(env.page(&mut p).items.iter().map(|i| i.identifier.clone()));
+    }
+    assert_eq!(shown, ["r/a", "r/b", "r/m5"]);
+    // The tie comes back as r1, r2, r3 from now on.
+    let r3 = env.fakes[0].items.remove(2);
+    env.fakes[0].items.insert(4, r3);
+    let page = env.page(&mut p);
+    shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+    assert_eq!(page.stats.sources[0].whole_read_switches, 1);
+    assert_eq!(shown.last().map(String::as_str), Some("r1/m"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.identifier.clone()));
+        if page.done {
+            break;
+        }
+    }
+    assert_eq!(shown, ["r/a", "r/b", "r/m5", "r1/m", "r2/m", "r3/m", "r/z"]);
+}
+
+/// Issue 24 (slow start): an item inserted between the page token and the resume, before the
+/// position in the source's own order (`a0`, first in en_US) but above W (`B`) in the merge's
+/// (bytes), must not be lost when the anchor (`C2`, the last item read before the token) is read
+/// again since the resume: the re-read from before the position finds `A1` where `A2` (the
+/// source's watermark) stood, so something came before the position.
+#[test]
+fn an_insert_before_the_position_above_w_is_not_lost_when_the_anchor_is_read_again() {
+    let (mut env, p, mut shown) = en_us_source_three_pages_in(&["A1", "A2", "C1", "C2", "C3"]);
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    assert_each_shown_once(&shown, &["A1", "A2", "B", "C1", "C2", "C3", "D", "a0"]);
+}
+
+/// As above with a chunk limit of 50, where the slow start sizes the chunks: the first chunk is 4
+/// (`A1 A2 C1 C2`, the anchor `C2`), and the resume's first re-read (4 + 1 from `A1`) reads the
+/// anchor again at once.
+#[test]
+fn an_insert_before_the_position_above_w_is_not_lost_under_the_slow_start() {
+    let names = ["A1", "A2", "C1", "C2", "C3", "C4", "C5"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.collate = true;
+    let g = Fake::new(
+        Kind::K8s,
+        "helm.packages",
+        "other",
+        &pairs(&["B", "D"], "r"),
+    );
+    let (mut env, p, mut shown) = en_us_three_pages_with(f, g, 50);
+    assert_eq!(
+        p.state().sources[0].anchors.len(),
+        1,
+        "C2 read, not consumed"
+    );
+    env.fakes[0].insert(item("helm.packages", "kubeapps", "a0", "r"));
+    let mut p = env.resume(&p);
+    loop {
+        let page = env.page(&mut p);
+        shown.extend(page.items.iter().map(|i| i.name.clone()));
+        if page.done {
+            break;
+        }
+    }
+    let mut want = names.to_vec();
+    want.extend(["B", "D", "a0"]);
+    assert_each_shown_once(&shown, &want);
+}
+
+/// Issue 24, slow start: the limits asked of each source. Pages of 10 over a Kubernetes source
+/// and a `kubeapps` one (both streamed) and an unordered one (read whole), chunk limit 50: the
+/// streamed sources' first chunk is 2 × ceil(10 / 2) = 10, then 20, 40, 50 (the `kubeapps` one
+/// two more each time after its first: a tie-able source re-reads the item before the tie group
+/// of its last item and that group, here one item); the source
+/// read whole asks `maxSourceItems + 1` at once; a resume starts at 10 again.
+#[test]
+fn slow_start_grows_each_streamed_chunk_and_a_resume_starts_small_again() {
+    let names: Vec<String> = seq("p-", 300);
+    let all: Vec<(&str, &str)> = names.iter().map(|s| (s.as_str(), "r")).collect();
+    let mut unordered = Fake::new(Kind::Offset, "fluxv2.packages", "kubeapps", &all);
+    unordered.items.reverse();
+    let mut env = Env::new(
+        vec![
+            Fake::new(Kind::K8s, "kapp_controller.packages", "kubeapps", &all),
+            Fake::new(Kind::Offset, "helm.packages", "kubeapps", &all),
+            unordered,
+        ],
+        10,
+        50,
+    );
+    env.options.sources[2].order = Some(crate::options::SourceOrder::None);
+    let mut p = env.pager();
+    let mut limits: Vec<Vec<u32>> = vec![Vec::new(); 3];
+    let mut by = |env: &mut Env, p: &mut Pager<ItemFields>, limits: &mut Vec<Vec<u32>>| {
+        env.page_by(p, |env, p, r| {
+            limits[r.source_index].push(r.limit);
+            Env::answer(env, p, r);
+        })
+    };
+    for _ in 0..30 {
+        by(&mut env, &mut p, &mut limits);
+    }
+    assert_eq!(limits[0][..4], [10, 20, 40, 50], "{limits:?}");
+    assert_eq!(limits[1][..4], [10, 22, 42, 52], "{limits:?}");
+    assert_eq!(limits[2], [10_001], "read whole: {limits:?}");
+    let mut p = env.resume(&p);
+    let mut again: Vec<Vec<u32>> = vec![Vec::new(); 3];
+    by(&mut env, &mut p, &mut again);
+    assert_eq!(again[0].first(), Some(&10), "{again:?}");
+    assert_eq!(
+        again[1].first(),
+        Some(&11),
+        "from the item before: {again:?}"
+    );
+    assert!(again[2].iter().all(|l| *l == 10_001), "{again:?}");
 }

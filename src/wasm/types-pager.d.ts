@@ -166,7 +166,12 @@ export interface PagerOptions<T = any> {
   sources: readonly (SourceOptions | ResourceSourceOptions)[];
   /** Items per page, 1 to 10,000; default 20. May differ from the token's on resume. */
   pageSize?: number;
-  /** Items per backend request (`limit`), 1 to 10,000; default 500. */
+  /**
+   * The largest chunk: items per backend request (`limit`), 1 to 10,000; default 500. A streamed
+   * source starts small (slow start): its first chunk asks 2 × ceil(pageSize / streamed sources)
+   * (at least 4), each further chunk twice the one before, up to this; a resume starts small again.
+   * Sources read whole, rescan probes and tie-group re-reads ask this.
+   */
   chunkLimit?: number;
   /**
    * The field the merge orders by: `"name"` (Kubeapps core) or `"displayName"` (the dashboard;

@@ -99,12 +99,13 @@ test("pods of three clusters over all namespaces stream in the apiserver's order
       chunkLimit: 40,
     });
     const first = await pager.nextPage(fetchChunk);
-    // Streamed: page 1 took one chunk of each cluster, not their whole lists.
+    // Streamed: page 1 took one chunk of each cluster, not their whole lists: the slow start's
+    // first chunk, 2 × ceil(25 / 3 clusters) = 18 (under chunkLimit 40).
     assert.equal(s.seen.length, 3, s.seen.join("\n"));
-    assert.ok(s.seen.every((u) => /\/api\/v1\/pods\?limit=40$/.test(u)), s.seen.join("\n"));
+    assert.ok(s.seen.every((u) => /\/api\/v1\/pods\?limit=18$/.test(u)), s.seen.join("\n"));
     assert.deepEqual(first.stats.sources.map((x) => [x.source, x.streamed]), NAMES.map((c) => [`pods.v1/${c}/`, true]));
     // remainingItemCount, less what was read since: the apiserver's estimate of what is left.
-    assert.deepEqual(first.stats.sources.map((x) => x.remainingItems), NAMES.map((c, i) => data[c].length - 40 * first.stats.sources[i].requests));
+    assert.deepEqual(first.stats.sources.map((x) => x.remainingItems), NAMES.map((c, i) => data[c].length - 18 * first.stats.sources[i].requests));
     assert.equal(first.stats.remainingItems, undefined, "no total: an estimate per source");
     const pages = [first, ...(await drain(pager, fetchChunk))];
     const shown = pages.flatMap((p) => p.items);
@@ -204,7 +205,8 @@ test("an unknown resource, a refused selector and a cluster that answers HTML ar
     assert.equal(north.status, 404);
     assert.equal(north.error.code, "SOURCE_FAILED");
     assert.equal(north.error.details.source, "deployments.v1.apps/north/");
-    assert.match(north.error.details.url, /\/clusters\/north\/apis\/apps\/v1\/deployments\?limit=500$/);
+    // The slow start's first chunk: 2 × ceil(100 / 4 streamed sources) = 50.
+    assert.match(north.error.details.url, /\/clusters\/north\/apis\/apps\/v1\/deployments\?limit=50$/);
     const south = named["pods.v1?labelSelector=app+in+%28a%29/south/"];
     assert.equal(south.status, 400);
     assert.equal(south.reason, "BadRequest");

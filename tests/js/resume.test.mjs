@@ -35,9 +35,11 @@ function run(seed, iterations) {
   };
   const pageAll = (pager, sources, onFeed, onPage) => {
     const shown = [];
+    shown.reordered = false;
     for (let p = 0; p < 200; p++) {
       const page = drive(pager, sources, () => onFeed?.(shown.length));
       shown.push(...page.items.map(identity));
+      shown.reordered ||= page.reordered;
       onPage?.(shown.length);
       if (page.done) return shown;
     }
@@ -62,7 +64,16 @@ function run(seed, iterations) {
     assert.deepEqual([...all].sort(), sources.flatMap((s) => s.list.map(identity)).sort(), `${what}: every item once`);
     for (const [token, at] of tokens) {
       const resumed = Pager.resume(token, { ...options, pageSize: 1 + pick(5), chunkLimit: 1 + pick(5) });
-      assert.deepEqual(pageAll(resumed, sources), all.slice(at), `${what}: resumed after ${at} items`);
+      const rest = pageAll(resumed, sources);
+      if (all.reordered || rest.reordered) {
+        // A source found out of the merge order (under displayName a helm source, which streams in
+        // its name order, whose display names here disagree with it) shows late items where the
+        // switch happens, which depends on the chunk limit: the same items, once each, not the
+        // same sequence.
+        assert.deepEqual([...rest].sort(), all.slice(at).sort(), `${what}: resumed after ${at} items (reordered)`);
+      } else {
+        assert.deepEqual([...rest], all.slice(at), `${what}: resumed after ${at} items`);
+      }
       resumed.free();
     }
   }

@@ -251,6 +251,26 @@ pub fn cluster_scenario() -> impl Strategy<Value = Scenario> {
     })
 }
 
+/// The strategy of displayName runs (issue 24): [`scenario`]'s runs under `sort: "displayName"`
+/// (plain, or collated as drawn), where nearly every item's display name is its name (`""`): a
+/// `helm.packages` source by offsets then streams in its name order and agrees for long stretches
+/// (names with upper case, an en_US-like database, and the one item in about thirty that keeps a
+/// display name of its own break it: a switch, late items). A strategy of its own so that
+/// [`scenario`]'s runs for a seed stay what they were.
+pub fn display_scenario() -> impl Strategy<Value = Scenario> {
+    scenario().prop_map(|mut sc| {
+        sc.sort_display = true;
+        for s in &mut sc.sources {
+            for it in &mut s.items {
+                if it.cats != 0 || it.desc != 0 {
+                    it.display.clear();
+                }
+            }
+        }
+        sc
+    })
+}
+
 /// The namespace an item of an all-namespaces source lives in (from its generated fields: no
 /// draw of its own, see [`cluster_scenario`]).
 fn spread_namespace(g: &ItemGen) -> &'static str {

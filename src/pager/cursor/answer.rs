@@ -112,14 +112,16 @@ impl<P> Cursor<P> {
             .next_token
             .filter(|t| !t.is_empty() && *t != flight.token);
         self.check_size(chunk.items.len(), next.is_some(), flight, ctx)?;
-        let (items, before_start) = self.key_items(chunk.items, flight, ctx)?;
+        let (items, before_start, mixed_ties) = self.key_items(chunk.items, flight, ctx)?;
         let progress = self.progress(&items, ctx);
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
         let verdict = if before_start || self.restarts_list(&items, flight, progress, echoed) {
             Verdict::Restarted
-        } else if self.streamed() && self.disordered(&items, &flight.token, &flight.purpose) {
+        } else if self.streamed()
+            && (mixed_ties || self.disordered(&items, &flight.token, &flight.purpose))
+        {
             Verdict::Disorder
         } else {
             self.judge(&items, flight, next.is_some(), ctx)?
@@ -195,7 +197,9 @@ impl<P> Cursor<P> {
 
     /// Keys and filters the answer's items, once (the fields are not kept: the filter's verdict,
     /// or the caller's predicate's, is counted in `commit`, for the items not dropped before it);
-    /// with whether the first item lies before the continue token's resume key (`starts_before`).
+    /// with whether the first item lies before the continue token's resume key (`starts_before`),
+    /// and, under a `displayName` sort in the source's name order (`by_name`), whether two
+    /// adjacent items of one name have different display names.
     /// `INVALID_RESPONSE` for a key longer than a page token may hold.
     #[inline(always)]
     fn key_items<F: KeyFields>(
@@ -203,7 +207,7 @@ impl<P> Cursor<P> {
         raw: Vec<(F, P)>,
         flight: &InFlight,
         ctx: &Ctx<'_>,
-    ) -> Result<(Vec<(SortKey, bool, P)>, bool)> {
+    ) -> Result<(Vec<(SortKey, bool, P)>, bool, bool)> {
         // Keyed and filtered once, here: the fields are not kept (the filter's verdict, or the
         // caller's predicate's, is counted in `commit`, for the items not dropped before it).
         // Every item may become the source's watermark, which a page token must hold: a longer
@@ -221,6 +225,10 @@ impl<P> Cursor<P> {
             .flatten()
             .map(|t| t.start);
         let mut before_start = false;
+        // Under a `displayName` sort in the source's name order: the previous item's name (a
+        // hash), and whether two adjacent items of one name have different display names.
+        let mut previous_name = None;
+        let mut mixed_ties = false;
         for (i, (fields, p)) in raw.into_iter().enumerate() {
             let f = self.with_defaults(fields.key_fields());
             if let (0, Some(start)) = (i, &resume_key) {
@@ -257,9 +265,20 @@ impl<P> Cursor<P> {
             } else {
                 ctx.order.key_of(&f)
             };
+            if self.by_name {
+                // Equal names are the source's ties, in any order on each request: with two display
+                // names among them a tie may come back on either side of an item read, so the
+                // answer is taken as a disorder (the whole read shows what the merge passed).
+                let h = xxh64(f.name.as_bytes(), 0);
+                mixed_ties |= previous_name == Some(h)
+                    && items
+                        .last()
+                        .is_some_and(|(k, ..)| k.primary() != key.primary());
+                previous_name = Some(h);
+            }
             items.push((key, judged && ctx.filter.matches_ref(&f), p));
         }
-        Ok((items, before_start))
+        Ok((items, before_start, mixed_ties))
     }
 
     /// Progress: some key beyond both W and anything read before.
@@ -313,6 +332,10 @@ impl<P> Cursor<P> {
             Verdict::Accept { .. } => Ok(self
                 .reread_check(items, flight, goes_on, ctx)
                 .or_else(|| self.passed_unseen(items, ctx).then_some(Verdict::Disorder))
+                .or_else(|| {
+                    self.inserted_before_position(items, flight)
+                        .then_some(Verdict::Disorder)
+                })
                 .unwrap_or(verdict)),
             verdict => Ok(verdict),
         }

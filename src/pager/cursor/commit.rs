@@ -16,11 +16,25 @@ impl<P> Cursor<P> {
             items_scanned: p.items.len() as u64,
             ..Default::default()
         };
-        let Some(flight) = self.in_flight.take() else {
+        let Some(mut flight) = self.in_flight.take() else {
             return delta;
         };
-        let Some((overlap_first, quiet)) = self.apply_verdict(&p.verdict, &flight, ctx, &mut delta)
-        else {
+        // A first chunk from the list's start with no next token is the whole list (within the
+        // cap, by offsets): found out of order, it is the whole read the switch would ask for.
+        let whole_list = self.paging.decimal()
+            && flight.token.is_empty()
+            && p.next.is_none()
+            && p.items.len() <= ctx.max_source_items as usize
+            && matches!(flight.purpose, Purpose::Next { .. });
+        let used = if whole_list && matches!(p.verdict, Verdict::Disorder) {
+            delta.whole_read_switches += 1;
+            self.switch_to_whole(ctx.watermark);
+            flight.purpose = Purpose::Whole;
+            Some((false, 0))
+        } else {
+            self.apply_verdict(&p.verdict, &flight, ctx, &mut delta)
+        };
+        let Some((overlap_first, quiet)) = used else {
             return delta;
         };
         self.note_answer(&p, &flight, &mut delta);
@@ -127,6 +141,9 @@ impl<P> Cursor<P> {
     #[inline(always)]
     fn note_answer(&mut self, p: &Prepared<P>, flight: &InFlight, delta: &mut SourceStats) {
         self.restarts = 0;
+        if let Purpose::Next { .. } | Purpose::Group { .. } = flight.purpose {
+            self.chunks_taken = self.chunks_taken.saturating_add(1);
+        }
         if flight.token.is_empty() {
             self.list_first = p.items.first().map(|(k, ..)| k.clone());
         }

@@ -69,6 +69,8 @@ pub(crate) struct Ctx<'a> {
     /// The global watermark W: the largest key consumed so far.
     pub(crate) watermark: Option<&'a SortKey>,
     pub(crate) chunk_limit: u32,
+    /// A streamed source's first chunk (slow start, see [`first_chunk`]).
+    pub(crate) first_chunk: u32,
     pub(crate) max_source_items: u32,
     pub(crate) max_chunks_without_progress: u32,
     /// The longest key an item may have ([`PagerOptions::max_key_bytes`]).
@@ -90,6 +92,7 @@ impl<'a> Ctx<'a> {
             filter,
             watermark,
             chunk_limit: options.chunk_limit,
+            first_chunk: first_chunk(options),
             max_source_items: options.max_source_items,
             max_chunks_without_progress: options.max_chunks_without_progress,
             max_key_bytes: options.max_key_bytes(),
@@ -125,6 +128,11 @@ pub(crate) struct Cursor<P> {
     /// What the source's tokens are: continue tokens (names unique: the next chunk's names are
     /// all larger), decimal item offsets (kubeapps, unordered), or opaque.
     paging: Paging,
+    /// Streamed under a `displayName` sort in its own name order (`SourceSpec::displays_its_names`):
+    /// its ties are equal names, which must have one display name to agree with the merge order
+    /// (else their order changes from one answer to the next across display names). Sticky
+    /// after a switch, for the whole read's cut (`settle_switch`).
+    by_name: bool,
     /// Buffered items, none at or below W, sorted by key from the largest down: the smallest,
     /// next to go, is the last (a `Vec` popped at its end: no `VecDeque` code in the wasm).
     pub(crate) buf: Vec<Entry<P>>,
@@ -205,12 +213,18 @@ pub(crate) struct Cursor<P> {
     token_floor: Option<SortKey>,
     /// The source's own watermark as its page token gave it (with `pending_anchor`).
     token_watermark: Option<SortKey>,
+    /// Chunks of its own order this cursor took from the source since it was made (at the list's
+    /// start, or resumed from a page token: a resume starts small again), for the slow start
+    /// (`chunk_size`). Not in a page token.
+    chunks_taken: u32,
 }
 
 impl<P> Cursor<P> {
     /// A cursor at the start of the source.
     pub(crate) fn new(spec: SourceSpec, sort: SortOrder) -> Self {
         Cursor {
+            by_name: spec.streams_under(sort)
+                && sort.field() == crate::order::SortField::DisplayName,
             reading: if spec.streams_under(sort) {
                 Reading::Streamed
             } else {
@@ -254,6 +268,7 @@ impl<P> Cursor<P> {
             pending_anchor: None,
             token_floor: None,
             token_watermark: None,
+            chunks_taken: 0,
         }
     }
 

@@ -37,6 +37,32 @@ impl Paging {
     }
 }
 
+/// Slow start: a streamed source's first chunk is this many times its share of the page.
+/// Two: the merge takes a page from its sources unevenly, and a share of two pages' worth lets
+/// one source hold most of the page without a second request for it (see [`first_chunk`]).
+const SLOW_START_FACTOR: u32 = 2;
+/// The least first chunk (items), whatever the page size and the number of sources.
+const MIN_FIRST_CHUNK: u32 = 4;
+
+/// The limit of a streamed source's first chunk (slow start): `ceil(pageSize / streamed sources)
+/// × SLOW_START_FACTOR`, at least `MIN_FIRST_CHUNK`, at most `chunkLimit`. Each further chunk of
+/// the source asks twice as many as the one before, up to `chunkLimit` (see `Cursor::chunk_size`).
+pub(crate) fn first_chunk(options: &PagerOptions) -> u32 {
+    let streamed = options
+        .sources
+        .iter()
+        .filter(|s| s.streams_under(options.sort))
+        .count()
+        .max(1);
+    let share = options
+        .page_size
+        .div_ceil(u32::try_from(streamed).unwrap_or(u32::MAX));
+    share
+        .saturating_mul(SLOW_START_FACTOR)
+        .max(MIN_FIRST_CHUNK)
+        .min(options.chunk_limit)
+}
+
 /// What a request in flight is for.
 #[derive(Debug, Clone)]
 pub(super) enum Purpose {
@@ -128,19 +154,28 @@ impl<P> Cursor<P> {
         out
     }
 
-    /// The request this source needs next:
+    /// The limit of a streamed source's next chunk (slow start): [`first_chunk`] for the first
+    /// chunk this cursor takes, twice the one before for each further chunk, at most `chunkLimit`.
+    fn chunk_size(&self, ctx: &Ctx<'_>) -> u32 {
+        let grown = u64::from(ctx.first_chunk) << self.chunks_taken.min(32);
+        u32::try_from(grown.min(u64::from(ctx.chunk_limit))).unwrap_or(ctx.chunk_limit)
+    }
+
+    /// The request this source needs next, where `chunk` is the slow start's chunk size
+    /// (`chunk_size`: `first_chunk`, doubling with each chunk taken, up to `chunkLimit`):
     ///
     /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
     /// - read whole, kubernetes: the next continue token, `chunkLimit`;
     /// - rescanning: the probe offset, `chunkLimit + 1`;
     /// - a tie group to re-read whole: from the item before it, the group as
-    ///   known + 1 + `chunkLimit` (more while it still ends inside the group);
+    ///   known + 1 + `chunkLimit` (more while it still ends inside the group); read with the
+    ///   next chunk, known + 1 + `chunk`;
     /// - resumed at a decimal offset: from the item before `token + offset`,
-    ///   `chunkLimit + 1`, checked against `token_floor` (W at the resume; for a source behind
+    ///   `chunk + 1`, checked against `token_floor` (W at the resume; for a source behind
     ///   its own watermark; none, or offset 0: from the position);
-    /// - next chunk at a decimal offset N: from `N - 1`, `chunkLimit + 1`, checked
-    ///   against the last item read (first chunk: `""`, `chunkLimit`);
-    /// - otherwise (continue or opaque token): the token verbatim, `chunkLimit`.
+    /// - next chunk at a decimal offset N: from `N - 1`, `chunk + 1`, checked
+    ///   against the last item read (first chunk: `""`, `chunk`);
+    /// - otherwise (continue or opaque token): the token verbatim, `chunk`.
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
         if !self.streamed() {
@@ -161,6 +196,7 @@ impl<P> Cursor<P> {
                 purpose: Purpose::WholePart,
             };
         }
+        let limit = self.chunk_size(ctx);
         match &self.realign {
             Realign::Rescan(r) => {
                 let pos = r.base.saturating_sub(r.step);

@@ -69,6 +69,43 @@ impl<P> Cursor<P> {
             .any(|(k, ..)| k < w && self.watermark.as_ref().map_or(true, |own| k > own))
     }
 
+    /// Whether a resumed position's re-read (the first request since the resume, from the item
+    /// before the position) shows items inserted before the position since the page token: its
+    /// first item sorts below the source's watermark in the token, which comes later in the
+    /// answer. In a source whose order is not known to be the merge's (offsets, not strict, e.g.
+    /// a database's en_US collation) such an item may sort above W, and no later answer reads it
+    /// (the anchor read again proves nothing about items before the position): the source is read
+    /// whole, whose cut tells the consumed items from the new ones (shown, late once W is past).
+    pub(super) fn inserted_before_position(
+        &self,
+        items: &[(SortKey, bool, P)],
+        flight: &InFlight,
+    ) -> bool {
+        let (
+            Some(own),
+            Some(_),
+            Purpose::Next {
+                overlap: Some(_), ..
+            },
+        ) = (&self.token_watermark, &self.resume, &flight.purpose)
+        else {
+            return false;
+        };
+        // The source's watermark found after the first item, alone of its name there with an
+        // item after it: its group was read whole before the token (so the position was after
+        // it, not at its group's start), and what stands before it now was inserted.
+        let (Some((first, ..)), Some(at)) =
+            (items.first(), items.iter().position(|(k, ..)| k == own))
+        else {
+            return false;
+        };
+        let name = own.primary();
+        at > 0
+            && first.primary() < name
+            && items.len() > at + 1
+            && items.iter().filter(|(k, ..)| k.primary() == name).count() == 1
+    }
+
     /// Whether a streamed source's answer shows that its order is not the merge order: names
     /// decreasing inside the chunk (equal names in a strict source), or a continuation going back
     /// before the last item read. An inclusive cursor's repeat of that very item (the first item

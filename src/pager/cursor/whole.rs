@@ -164,43 +164,56 @@ impl<P> Cursor<P> {
             .consumed_before
             .as_ref()
             .and_then(|(h, ws)| Some((anchored_cut(&all, &[*h], None)?, ws.as_ref())));
-        let prefix = self.switch_prefix(&all, &sw, ws_anchor, &read);
-        let Cut { known: cut, unsure } = whole_read_cut(
+        let was_read = |e: &Entry<P>| {
+            let h = key_hash(&e.key);
+            read.binary_search(&h).is_ok() || sw.pending == Some(h)
+        };
+        let prefix = self.switch_prefix(&all, &sw, ws_anchor, &was_read);
+        // A source streamed in its name order under a `displayName` sort: its ties (equal names)
+        // may have come back in another order than they were read in, so an item before the cut
+        // need not be one read. Known never read (the ring holds every item read, or every item
+        // read since a resume and it sorts above the watermark the token gave), it was never
+        // consumed: late, not dropped.
+        let never_read: Vec<bool> = if self.by_name && sw.live {
+            all.iter()
+                .map(|e| {
+                    !was_read(e)
+                        && match &self.read_coverage {
+                            Coverage::Complete => true,
+                            Coverage::SinceResume(floor) => e.key > *floor,
+                            Coverage::Partial => false,
+                        }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let cut = whole_read_cut(
             &all,
             prefix,
             self.spec.lists_in(ctx.order),
             consumed_before,
+            &never_read,
             ctx.watermark,
         );
-        let cut_anchors = self.cut_anchors(&all, cut, &sw, ws_anchor);
-        let kept = self.mark_late(
-            all,
-            Cut { known: cut, unsure },
-            consumed_before,
-            &sw,
-            ctx,
-            delta,
-        );
-        self.buffer_settled(kept, sw, cut, cut_anchors, ctx, delta);
+        let cut_anchors = self.cut_anchors(&all, cut.token, &sw, ws_anchor);
+        let kept = self.mark_late(all, cut, consumed_before, &never_read, &sw, ctx, delta);
+        self.buffer_settled(kept, sw, cut.token, cut_anchors, ctx, delta);
     }
 
     /// How much of the start of the whole read `all` was consumed: by identity for a live switch
     /// (`consumed_prefix`), by its token's anchors, or its count, for a resumed one (the
-    /// watermark has moved on in key order since). `read`: the ring of items read, sorted.
+    /// watermark has moved on in key order since). `was_read`: an item read before the switch.
     #[inline(always)]
     fn switch_prefix(
         &self,
         all: &[Entry<P>],
         sw: &Switch,
         ws_anchor: Option<&SortKey>,
-        read: &[u64],
+        was_read: &dyn Fn(&Entry<P>) -> bool,
     ) -> Prefix {
-        let was_read = |e: &Entry<P>| {
-            let h = key_hash(&e.key);
-            read.binary_search(&h).is_ok() || sw.pending == Some(h)
-        };
         if sw.live {
-            self.consumed_prefix(all, sw, &was_read)
+            self.consumed_prefix(all, sw, was_read)
         } else if sw.anchors.is_empty() || sw.read_count == Some(u64::MAX) {
             // A token written before the anchors (or every item consumed): its count.
             Prefix::Known(sw.read_count.unwrap_or(0))
@@ -254,13 +267,28 @@ impl<P> Cursor<P> {
         all: Vec<Entry<P>>,
         cut: Cut,
         consumed_before: Option<(u64, Option<&SortKey>)>,
+        never_read: &[bool],
         sw: &Switch,
         ctx: &Ctx<'_>,
         delta: &mut SourceStats,
     ) -> Vec<Entry<P>> {
-        let Cut { known: cut, unsure } = cut;
+        let Cut {
+            known: cut,
+            unsure,
+            token,
+        } = cut;
+        let never = |i: usize| never_read.get(i).copied().unwrap_or(false);
+        let w = ctx.watermark;
+        let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
         let mut kept = Vec::with_capacity(all.len());
-        let mut possible_repeats = 0;
+        // The consumed items a resume from a token cut before the cut may show again.
+        let mut possible_repeats = all
+            .get(token as usize..cut as usize)
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+            .filter(|(j, e)| below_w(e) && !never(token as usize + j) && e.payload.is_some())
+            .count() as u64;
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
                 // W itself (shown, maybe from an overlapping source) is no late item. Before the
@@ -269,7 +297,7 @@ impl<P> Cursor<P> {
                 // read, late. (Exactly what a page token's count says.)
                 let consumed = consumed_before
                     .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
-                if (i as u64) < cut || consumed || ctx.watermark == Some(&e.key) {
+                if ((i as u64) < cut && !never(i)) || consumed || ctx.watermark == Some(&e.key) {
                     delta.duplicates_dropped += 1;
                     continue;
                 }
@@ -420,16 +448,22 @@ pub(super) fn anchored_cut<P>(
 /// `unsure`, the end of what a count (or the first item above the watermark) alone takes as
 /// consumed. Items at or below W before `known` are dropped; those between `known` and `unsure`
 /// are shown late and counted as possible repeats; after `unsure`, late.
+///
+/// `token`: where a page token cuts (at most `known`): before the first item below W known never
+/// read (`never_read`: a `displayName` source's ties may come back in another order than they
+/// were read in), so that a resume shows it; the consumed items after it may then come again,
+/// counted as possible repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Cut {
     pub(super) known: u64,
     pub(super) unsure: u64,
+    pub(super) token: u64,
 }
 
 /// The cut of a whole read `all` (the source's own order), a pure function of: how much of its
 /// start was consumed (`prefix`), whether the source is known to list in the merge order
 /// (`lists_in_order`), a resumed anchor's run (its end in `all`, and the source's watermark the
-/// page token gave) and W.
+/// page token gave), which items are known never read (`never_read`, by index; empty: none) and W.
 /// `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
 /// first item above the watermark) alone takes as consumed. Between them nothing tells an
 /// item consumed before from one never read that the source's order put there (two
@@ -442,6 +476,7 @@ pub(super) fn whole_read_cut<P>(
     prefix: Prefix,
     lists_in_order: bool,
     consumed_before: Option<(u64, Option<&SortKey>)>,
+    never_read: &[bool],
     w: Option<&SortKey>,
 ) -> Cut {
     let (cut, unsure) = match prefix {
@@ -469,7 +504,17 @@ pub(super) fn whole_read_cut<P>(
         }
         _ => cut,
     };
-    Cut { known, unsure }
+    let token = all
+        .iter()
+        .take(known as usize)
+        .enumerate()
+        .position(|(i, e)| below_w(e) && never_read.get(i) == Some(&true))
+        .map_or(known, |j| j as u64);
+    Cut {
+        known,
+        unsure,
+        token,
+    }
 }
 
 #[cfg(test)]
@@ -498,91 +543,43 @@ mod tests {
             })
             .collect();
         let (a, c) = (key("a"), key("c"));
+        let (no, tie) = (&[][..], &[false, true, false][..]);
+        let above_w = &[false, false, false, true][..];
+        // (why, prefix, lists in the merge order, a resumed anchor's run, never read, W is c,
+        // (known, unsure, token))
         type Case<'a> = (
             &'a str,
             Prefix,
             bool,
             Option<(u64, Option<&'a SortKey>)>,
+            &'a [bool],
             bool,
-            (u64, u64),
+            (u64, u64, u64),
         );
+        #[rustfmt::skip]
         let table: &[Case<'_>] = &[
-            (
-                "known by identity",
-                Prefix::Known(2),
-                false,
-                None,
-                true,
-                (2, 2),
-            ),
-            (
-                "a count, source in the merge order: exact",
-                Prefix::Unknown(3),
-                true,
-                None,
-                true,
-                (3, 3),
-            ),
-            (
-                "a count, any order: nothing known, up to it unsure",
-                Prefix::Unknown(3),
-                false,
-                None,
-                true,
-                (0, 3),
-            ),
-            (
-                "a resumed anchor's run past the cut, its items at or below the token's watermark",
-                Prefix::Known(1),
-                false,
-                Some((3, Some(&c))),
-                true,
-                (3, 1),
-            ),
-            (
-                "the run holds an item below W above the token's watermark: it may come late",
-                Prefix::Known(1),
-                false,
-                Some((3, Some(&a))),
-                true,
-                (1, 1),
-            ),
-            (
-                "the run ends before the cut",
-                Prefix::Known(3),
-                false,
-                Some((2, Some(&c))),
-                true,
-                (3, 3),
-            ),
-            (
-                "a run below W with no watermark from the token",
-                Prefix::Unknown(4),
-                false,
-                Some((2, None)),
-                true,
-                (0, 4),
-            ),
-            (
-                "no W: nothing in the run is below it",
-                Prefix::Known(0),
-                false,
-                Some((2, None)),
-                false,
-                (2, 0),
-            ),
+            ("known by identity", Prefix::Known(2), false, None, no, true, (2, 2, 2)),
+            ("a count, source in the merge order: exact", Prefix::Unknown(3), true, None, no, true, (3, 3, 3)),
+            ("a count, any order: nothing known, up to it unsure", Prefix::Unknown(3), false, None, no, true, (0, 3, 0)),
+            ("a resumed anchor's run past the cut, its items at or below the token's watermark",
+                Prefix::Known(1), false, Some((3, Some(&c))), no, true, (3, 1, 3)),
+            ("the run holds an item below W above the token's watermark: it may come late",
+                Prefix::Known(1), false, Some((3, Some(&a))), no, true, (1, 1, 1)),
+            ("the run ends before the cut", Prefix::Known(3), false, Some((2, Some(&c))), no, true, (3, 3, 3)),
+            ("a run below W with no watermark from the token", Prefix::Unknown(4), false, Some((2, None)), no, true, (0, 4, 0)),
+            ("no W: nothing in the run is below it", Prefix::Known(0), false, Some((2, None)), no, false, (2, 0, 2)),
+            ("a tie never read before the cut, below W: the token cuts before it", Prefix::Known(3), false, None, tie, true, (3, 3, 1)),
+            ("never read but above W: the token cuts where the cut is", Prefix::Known(4), false, None, above_w, true, (4, 4, 4)),
         ];
-        for (why, prefix, in_order, before, with_w, (known, unsure)) in table {
+        for (why, prefix, in_order, before, never_read, with_w, (known, unsure, token)) in table {
             let w = with_w.then_some(&c);
-            let got = whole_read_cut(&all, *prefix, *in_order, *before, w);
-            assert_eq!(
-                got,
-                Cut {
-                    known: *known,
-                    unsure: *unsure
-                },
-                "{why}"
-            );
+            let got = whole_read_cut(&all, *prefix, *in_order, *before, never_read, w);
+            let want = Cut {
+                known: *known,
+                unsure: *unsure,
+                token: *token,
+            };
+            assert_eq!(got, want, "{why}");
         }
     }
 }

@@ -453,7 +453,9 @@ fn a_resumed_source_set_aside_by_its_first_request_retries_that_very_request() {
         }
         Env::answer(env, p, r);
     });
-    assert_eq!(failed, vec![(String::new(), 6)], "from the item before, +1");
+    // The resume starts small again (slow start: a first chunk of 4, the least) and re-reads
+    // the item before the position: + 1.
+    assert_eq!(failed, vec![(String::new(), 5)], "from the item before, +1");
     assert_eq!(page.unreachable.len(), 1);
     shown.extend(page.items);
     env.fakes[0].delete("a0");
