@@ -144,6 +144,11 @@ impl CompiledFilter {
         self.matches_ref(&item.key_fields())
     }
 
+    /// Whether [`CompiledFilter::matches_ref`] reads the text fields (a query) and the categories.
+    pub(crate) fn reads(&self) -> (bool, bool) {
+        (!self.query.is_empty(), !self.categories.is_empty())
+    }
+
     /// [`CompiledFilter::matches`] of borrowed key fields.
     pub fn matches_ref(&self, item: &FieldsRef<'_>) -> bool {
         // Cheapest tests first; the query (a substring scan) last.

@@ -67,6 +67,21 @@ pub struct Identity {
     pub identifier: String,
 }
 
+/// Which of an item's optional key fields the pager reads for one source
+/// ([`Pager::fields_read`](crate::Pager::fields_read)): the sort field and what the filter that
+/// applies to the source tests. A field it does not read may be given empty (a caller that
+/// packs fields, as the wasm boundary does, can leave it out); the plugin, cluster, namespace,
+/// identifier and name are always read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldsRead {
+    /// `displayName`: the sort field, or searched by the query.
+    pub display_name: bool,
+    /// `shortDescription`: searched by the query.
+    pub short_description: bool,
+    /// `categories`: tested by the filter.
+    pub categories: bool,
+}
+
 /// The fields of one item (a Kubeapps `AvailablePackageSummary`) that the pager
 /// sorts, filters and dedupes on. Everything else stays with the caller's object.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

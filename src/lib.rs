@@ -31,15 +31,13 @@ pub mod order;
 pub mod pager;
 pub mod text;
 pub mod token;
-pub mod view;
-
-#[cfg(target_arch = "wasm32")]
+// The boundary: its pure conversions (`wasm::view`) on every target, the rest on wasm32 only.
 pub mod wasm;
 
 pub use collation::Collation;
 pub use error::{PagerError, Result, TokenFault};
 pub use filter::{FilterOptions, FilterSide};
-pub use item::{Categories, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
+pub use item::{Categories, FieldsRead, FieldsRef, Identity, ItemFields, KeyFields, SourceId};
 pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortField, SortKey, SortOrder};
 pub use pager::{

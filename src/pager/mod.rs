@@ -51,9 +51,9 @@ pub use stats::{SourceStats, Stats};
 
 use crate::error::{PagerError, Result, TokenFault};
 use crate::filter::{CompiledFilter, FilterOptions, FilterSide};
-use crate::item::{ItemFields, KeyFields, SourceId};
+use crate::item::{FieldsRead, ItemFields, KeyFields, SourceId};
 use crate::options::PagerOptions;
-use crate::order::SortKey;
+use crate::order::{SortField, SortKey};
 use crate::token::PageToken;
 
 use cursor::{Ctx, Cursor};
@@ -296,6 +296,27 @@ impl<P: Clone> Pager<P> {
                 .sources
                 .get(source_index)
                 .is_some_and(|s| s.filter_side() == FilterSide::Pager)
+    }
+
+    /// The optional key fields this pager reads of source `source_index`'s items: the sort
+    /// field, and what the filter that applies to the source tests (the caller's verdicts, for a
+    /// source it [judges](Pager::judges), replace some of that: reading more is harmless).
+    pub fn fields_read(&self, source_index: usize) -> FieldsRead {
+        let side = self
+            .options
+            .sources
+            .get(source_index)
+            .map(|s| s.filter_side());
+        let filter = match side {
+            Some(FilterSide::Source) => &self.plugins_filter,
+            _ => &self.filter,
+        };
+        let (text, categories) = filter.reads();
+        FieldsRead {
+            display_name: text || self.options.sort.field() == SortField::DisplayName,
+            short_description: text,
+            categories,
+        }
     }
 
     /// Whether `request_id` is the request in flight for its source (an answer to it would not be

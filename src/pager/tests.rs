@@ -3988,3 +3988,51 @@ fn slow_start_grows_each_streamed_chunk_and_a_resume_starts_small_again() {
     );
     assert!(again[2].iter().all(|l| *l == 10_001), "{again:?}");
 }
+
+#[test]
+fn fields_read_are_the_sort_field_and_what_the_sources_filter_tests() {
+    let mut helm = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &[("a", "r")]);
+    helm.side = FilterSide::Source;
+    let kapp = Fake::new(
+        Kind::K8s,
+        "kapp_controller.packages",
+        "kubeapps",
+        &[("a", "r")],
+    );
+    let mut env = Env::new(vec![helm, kapp], 3, 3);
+    let read = |env: &Env, i| env.pager().fields_read(i);
+    let none = FieldsRead {
+        display_name: false,
+        short_description: false,
+        categories: false,
+    };
+    // No filter, sorted by name: only the fields every key holds.
+    assert_eq!(read(&env, 0), none);
+    assert_eq!(read(&env, 1), none);
+    // Categories: read where the pager filters (the Kubernetes list), not where the plugin does.
+    env.options.filter.categories = vec!["Database".into()];
+    assert_eq!(read(&env, 0), none);
+    assert_eq!(
+        read(&env, 1),
+        FieldsRead {
+            categories: true,
+            ..none
+        }
+    );
+    // A query reads the text fields; a displayName sort reads displayName everywhere.
+    env.options.filter.query = "sql".into();
+    let text = FieldsRead {
+        display_name: true,
+        short_description: true,
+        categories: true,
+    };
+    assert_eq!(read(&env, 1), text);
+    env.options.filter = FilterOptions::default();
+    env.options.sort = SortOrder::DisplayName;
+    let display = FieldsRead {
+        display_name: true,
+        ..none
+    };
+    assert_eq!(read(&env, 0), display);
+    assert_eq!(read(&env, 1), display);
+}

@@ -1,6 +1,6 @@
 // Reads a chunk response on the JS side, once per chunk, so that the boundary crosses into wasm
 // with one string and one array of lengths instead of one call per field per item (no JSON: see
-// `ChunkFields` in src/view.rs for the layout). Accepted shapes:
+// `ChunkFields` in src/wasm/view.rs for the layout). Accepted shapes:
 //  - Kubeapps GetAvailablePackageSummariesResponse / GetInstalledPackageSummariesResponse as JSON
 //    (camelCase, default-valued fields omitted) or as @bufbuild/protobuf v1 message objects;
 //  - a Kubernetes List (`items`, `metadata.continue`, `metadata.resourceVersion`,
@@ -15,28 +15,48 @@
 import { describe, isObject, wellFormed } from "./json.js";
 import { verdictsOf, isPredicateFailure } from "./predicate.js";
 
+/** `need` bits (src/wasm/pager.rs `fields_read`): the optional key fields the core reads. */
+const DISPLAY_NAME = 1, SHORT_DESCRIPTION = 2, CATEGORIES = 4, EVERY_FIELD = 7;
+
 /**
- * The key fields of a chunk's items, packed: `parts` gets each field, `lens` its length (UTF-16
- * units), per item `plugin, cluster, namespace, identifier, name, displayName, shortDescription`,
- * then the number of categories and each category. A field absent (undefined/null) reads as "" (as
- * []: categories); anything but a string (an array of strings, without holes) is an error naming
- * `items[i].field`, built only then. With `check`, each field must be well-formed text.
+ * The key fields of a chunk's items, packed: `text` gets each field followed by "\0" (the last
+ * "\0" left off), `lens` its length (UTF-16 units), per item `plugin, cluster, namespace,
+ * identifier, name, displayName, shortDescription`, then the number of categories and each
+ * category. A field absent (undefined/null) reads as "" (as []: categories); anything but a string
+ * (an array of strings, without holes) is an error naming `items[i].field`, built only then. A
+ * field `need` leaves out (the core does not read it for this source) goes as "" (categories: none)
+ * and is checked all the same: `ok` says whether every such field is well-formed text. With
+ * `check`, each field must be well-formed text.
  */
-function packKeys(items, check) {
-  const parts = [], lens = [];
+function packKeys(items, check, need) {
+  let text = "", ok = true;
+  const lens = [];
+  const fail = (value, i, field, k) => {
+    const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
+    throw new TypeError(
+      typeof value !== "string" ? `${what} must be a string, got ${typeof value}` : `${what} is not well-formed text (a lone surrogate)`,
+    );
+  };
   const str = (value, i, field, k) => {
     // A missing field reads as "", a missing category (a hole: a sparse array of length 2^32 - 1
     // would be read hole by hole, out of memory) is an error.
     if (value == null && k === undefined) value = "";
-    else if (typeof value !== "string" || (check && !wellFormed(value))) {
-      const what = `items[${i}].${field}${k === undefined ? "" : `[${k}]`}`;
-      throw new TypeError(
-        typeof value !== "string" ? `${what} must be a string, got ${typeof value}` : `${what} is not well-formed text (a lone surrogate)`,
-      );
-    }
-    parts.push(value);
+    else if (typeof value !== "string" || (check && !wellFormed(value))) fail(value, i, field, k);
+    text += value + "\0";
     lens.push(value.length);
   };
+  // A field left out: checked as `str` checks it, sent as "".
+  const skip = (value, i, field, k) => {
+    if (value != null || k !== undefined) {
+      if (typeof value !== "string") fail(value, i, field, k);
+      ok = ok && wellFormed(value);
+    }
+    text += "\0";
+    lens.push(0);
+  };
+  const display = need & DISPLAY_NAME ? str : skip;
+  const description = need & SHORT_DESCRIPTION ? str : skip;
+  const categoriesRead = (need & CATEGORIES) !== 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
@@ -50,13 +70,13 @@ function packKeys(items, check) {
       str(context.namespace, i, "ref.context.namespace");
       str(ref.identifier, i, "ref.identifier");
       str(item.name, i, "name");
-      str(item.displayName ?? item.pkgDisplayName, i, "displayName");
-      str(item.shortDescription, i, "shortDescription");
+      display(item.displayName ?? item.pkgDisplayName, i, "displayName");
+      description(item.shortDescription, i, "shortDescription");
       [categories, field] = [item.categories, "categories"];
     } else if (isObject(item.metadata)) {
       const meta = item.metadata;
       const spec = isObject(item.spec) ? item.spec : {};
-      parts.push("", "");
+      text += "\0\0";
       lens.push(0, 0);
       str(meta.namespace, i, "metadata.namespace");
       str(meta.name, i, "metadata.name");
@@ -64,9 +84,9 @@ function packKeys(items, check) {
       // Any resource's spec: its own `displayName`, `shortDescription` and `categories` (a
       // PackageMetadata's) are read when they have those types, and are absent otherwise (a
       // resource whose spec has fields of these names with other shapes is still a list item).
-      const text = (v) => (typeof v === "string" ? v : undefined);
-      str(text(spec.displayName), i, "spec.displayName");
-      str(text(spec.shortDescription), i, "spec.shortDescription");
+      const asText = (v) => (typeof v === "string" ? v : undefined);
+      display(asText(spec.displayName), i, "spec.displayName");
+      description(asText(spec.shortDescription), i, "spec.shortDescription");
       const cats = spec.categories;
       [categories, field] = [Array.isArray(cats) && cats.every((c) => typeof c === "string") ? cats : undefined, "spec.categories"];
     } else {
@@ -74,10 +94,19 @@ function packKeys(items, check) {
     }
     if (categories == null) categories = [];
     else if (!Array.isArray(categories)) throw new TypeError(`items[${i}].${field} must be an array of strings`);
-    lens.push(categories.length);
-    for (let k = 0; k < categories.length; k++) str(categories[k], i, field, k);
+    if (categoriesRead) {
+      lens.push(categories.length);
+      for (let k = 0; k < categories.length; k++) str(categories[k], i, field, k);
+    } else {
+      lens.push(0);
+      for (let k = 0; k < categories.length; k++) {
+        const c = categories[k];
+        if (typeof c !== "string") fail(c, i, field, k);
+        ok = ok && wellFormed(c);
+      }
+    }
   }
-  return { parts, lens };
+  return { text: text.slice(0, -1), lens, ok };
 }
 
 /** A string field that does not go to wasm as a key: absent reads as "". */
@@ -100,7 +129,7 @@ function count(value, what) {
 /**
  * What `readChunk` read last, for `copyChunk` (the wasm calls it right after, with no JS between):
  * `n` items, the `next` token, the `resourceVersion` ("" when none), `text` (every item's key
- * fields joined by "\0") and `lens` (their lengths), as `ChunkFields` (src/view.rs) reads them,
+ * fields joined by "\0") and `lens` (their lengths), as `ChunkFields` (src/wasm/view.rs) reads them,
  * and the `remaining` item count (or null).
  */
 let last;
@@ -110,8 +139,9 @@ let last;
  * copies into wasm memory; or the message (a string) of why it cannot be read. `judges[index]`,
  * when there is one (predicate.js `makeJudges`), judges each item with the custom predicate once
  * the response is read (its verdicts go with the key fields); its `PREDICATE_FAILED` is thrown.
+ * `need`: the optional key fields the core reads for this source (`packKeys`; all when absent).
  */
-function readChunk(response, judges, index) {
+function readChunk(response, judges, index, need = EVERY_FIELD) {
   try {
     if (!isObject(response) || Array.isArray(response)) throw new TypeError("the response must be an object");
     let items, next, categories, resourceVersion = null, remaining = null;
@@ -174,12 +204,12 @@ function readChunk(response, judges, index) {
       if (!isObject(item)) throw new TypeError(`items[${i}] must be an object`);
       items.push(item);
     }
-    const keys = packKeys(items, false);
+    const keys = packKeys(items, false, need);
     // One check for the whole chunk (the "\0"s keep one field's surrogate from pairing with the
     // next one's); only when it fails, read again checking each field, to name the one at fault.
-    const text = keys.parts.join("\0");
-    if (!wellFormed(text)) {
-      packKeys(items, true); // throws, naming the field
+    const text = keys.text;
+    if (!keys.ok || !wellFormed(text)) {
+      packKeys(items, true, EVERY_FIELD); // throws, naming the field
       throw new TypeError("the items' text is not well-formed (a lone surrogate)");
     }
     // The predicate runs last (on a response that can be read) and before `last` is set: it is

@@ -1,10 +1,10 @@
 // The codec module's JS half: builds a page token state on the JS side in one call, from what the
 // wasm packed (no JSON text, no JSON.parse), and writes its inputs as JSON text for the crate's
-// reader (src/view.rs). Never throws. Keep the export line the file's last
+// reader (src/wasm/view.rs). Never throws. Keep the export line the file's last
 // line (scripts/package.mjs rewrites it to CommonJS for the nodejs build).
 
 /**
- * `PageTokenState` from `pack_page_token` (src/view.rs): the fingerprint (16 hex digits), then
+ * `PageTokenState` from `pack_page_token` (src/wasm/view.rs): the fingerprint (16 hex digits), then
  * numbers (3 characters of 15 bits each, low first) and strings (a number, their length in UTF-16
  * units, then the string) in the order the object holds them. The keys in the order the JSON view
  * writes them. With `page`, inspectToken's `TokenInfo` of kind "page": `kind`, then version,

@@ -5,10 +5,10 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::to_js;
 use super::errors::{js, string_arg, to_js as error_to_js, JsResult};
+use super::view::{self, ResourceVersion};
 use crate::error::{PagerError, TokenFault};
 use crate::token::inspect::TokenKind;
 use crate::token::{inspect_token, ContinueToken, CoreToken, PageToken, PluginOffset, TokenInfo};
-use crate::view::{self, ResourceVersion};
 
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {

@@ -20,24 +20,6 @@ extern "C" {
     ) -> js_sys::Promise;
 }
 
-#[wasm_bindgen(module = "/src/wasm/guard.js")]
-extern "C" {
-    #[wasm_bindgen(js_name = guardPager)]
-    fn guard_pager(probe: JsPager);
-}
-
-/// Once per module, with the first pager made: wraps the JS class's methods so that a freed
-/// `Pager` throws `PAGER_FREED` (not wasm-bindgen's plain "null pointer passed to rust"), `free()`
-/// may be called twice, and a `nextPage` running when its pager is freed rejects at once
-/// (`guardPager` in guard.js, given a handle of `pager` to find the class by).
-pub(crate) fn guard(pager: &JsPager) {
-    use core::sync::atomic::{AtomicBool, Ordering};
-    static GUARDED: AtomicBool = AtomicBool::new(false);
-    if !GUARDED.swap(true, Ordering::Relaxed) {
-        guard_pager(pager.driver_handle());
-    }
-}
-
 #[wasm_bindgen]
 extern "C" {
     /// The options of `nextPage`, `NextPageOptions` in the `.d.ts` (`{ signal?, retry? }`). A type of its

@@ -1,8 +1,9 @@
 // Reading the pager's JS inputs against their declared shapes (the `.d.ts` interfaces): the
 // pager's options, the fetchers' options, `nextPage`'s `retry` option, and failures as `fail()`
 // and `nextPage` read them. One table-driven reader here instead of a schema interpreter in the
-// wasm; the wasm gets typed values, packed (`Unpack` in src/view.rs reads them in the shapes'
-// order: the shapes below are that order's one definition on this side).
+// wasm; the wasm gets typed values, packed in the order the core hands over with each call
+// (`OPTIONS_ORDER` and the like in src/wasm/view.rs: that order's one definition; the shapes
+// below are found in it by name, their own order is only the error messages').
 // Throws only the PagerErrors of what does not fit (`INVALID_OPTIONS`; `INVALID_RESPONSE` from
 // `readFailure`: the wasm catches them). Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
@@ -222,25 +223,55 @@ function readInput(value, shape) {
 
 /**
  * Three characters of 15 bits each, low first (below U+8000: never a surrogate), for a number from
- * 0 to 2^45 - 1; `Unpack` (src/view.rs) reads them.
+ * 0 to 2^45 - 1; `Unpack` (src/wasm/view.rs) reads them.
  */
 const packNumber = (n) => String.fromCharCode(n & 32767, (n / 32768) & 32767, n / 1073741824);
 
 /**
- * Packs `fields` (as `readInput` gives them) by `shape` for `Unpack` (src/view.rs), in the shape's
- * order: a string as its length in UTF-16 units then itself (`""` when not given), a number or a
- * choice as 1 + it (0: not given), an array as its length then each item, an object as its fields
- * (each not given when the object is not).
+ * An order as the core hands it (`OPTIONS_ORDER` and the like in src/wasm/view.rs: "a b(c d) e",
+ * an object's fields or a choice's values in `(…)`): an array of `[name, inner]` (`inner`: that
+ * field's own order, or undefined).
  */
-function pack(v, kind) {
-  if (kind === STR) return packNumber((v ??= "").length) + v;
-  if (kind === U32 || typeof kind[0] === "string") return packNumber(v === undefined ? 0 : v + 1);
-  if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of)).join("");
-  return kind.map((f, i) => pack(v?.[i], f[1])).join("");
+function orderOf(text) {
+  const stack = [[]];
+  for (const t of text.match(/\w+\(?|\)/g)) {
+    if (t === ")") stack.shift();
+    else {
+      const entry = [t.replace("(", "")];
+      stack[0].push(entry);
+      if (entry[0] !== t) stack.unshift((entry[1] = []));
+    }
+  }
+  return stack[0];
 }
 
-/** `PagerOptions` packed for `unpack_options` (src/view.rs), or `INVALID_OPTIONS`. */
-function readOptions(value) {
+/**
+ * Packs `v` (as `readInput` gives it) by `kind` for `Unpack` (src/wasm/view.rs), in the core's
+ * `order` (`orderOf`; each field found in the shape by name: no field order is kept here): a
+ * string as its length in UTF-16 units then itself (`""` when not given), a number as 1 + it, a
+ * choice as 1 + its index in the core's order (0: not given), an array as its length then each
+ * item, an object as its fields (each not given when the object is not). Throws for a name the
+ * core's order has and the shapes here lack (never, unless the two sides disagree).
+ */
+function pack(v, kind, order) {
+  if (kind === STR) return packNumber((v ??= "").length) + v;
+  if (kind === U32) return packNumber(v === undefined ? 0 : v + 1);
+  if (kind.of) return packNumber((v ??= []).length) + v.map((item) => pack(item, kind.of, order)).join("");
+  const at = (name, list) => {
+    const i = list.findIndex((f) => f[0] === name);
+    // Never, unless inputs.js and the core disagree on a name.
+    if (i < 0) throw makeError("INVALID_OPTIONS", `invalid options: ${name}: unknown to inputs.js or the core`, { field: name });
+    return i;
+  };
+  if (typeof kind[0] === "string") return packNumber(v === undefined ? 0 : 1 + at(kind[v], order));
+  return order.map(([name, inner]) => {
+    const i = at(name, kind);
+    return pack(v?.[i], kind[i][1], inner);
+  }).join("");
+}
+
+/** `PagerOptions` packed in the core's `order` (`OPTIONS_ORDER`) for `unpack_options` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
+function readOptions(value, order) {
   // Said apart from `null`: `Pager.resume(token)` without its options is the usual slip.
   if (value === undefined) {
     throw makeError("INVALID_OPTIONS", "invalid options: options: missing (new Pager(options) and Pager.resume(token, options) both take them)", { field: "options" });
@@ -252,20 +283,22 @@ function readOptions(value) {
   if (o[7] && o[3] === 2) {
     throw makeError("INVALID_OPTIONS", 'invalid options: collation: sort "apiserver" is the apiserver\'s byte order (a collation orders name or displayName)', { field: "collation" });
   }
-  return pack(o, OPTIONS);
+  return pack(o, OPTIONS, orderOf(order));
 }
 
 /**
- * A failure for `Pager.fail` (as `failureOf` reads it), packed for `unpack_failure` (src/view.rs):
- * `status`, then `reason` and `continue`, each 1 for a string then the string, else 0. Throws
- * `INVALID_RESPONSE` (naming the request's `source`) for one with a lone surrogate.
+ * A failure for `Pager.fail` (as `failureOf` reads it), packed in the core's `order`
+ * (`FAILURE_ORDER`) for `unpack_failure` (src/wasm/view.rs): `status`, a number; `reason` and
+ * `continue`, each 1 for a string then the string, else 0. Throws `INVALID_RESPONSE` (naming the
+ * request's `source`) for one with a lone surrogate.
  */
-function readFailure(failure, source) {
+function readFailure(failure, source, order) {
   const read = failureOf(failure);
-  let out = packNumber(read.status);
-  for (const key of ["reason", "continue"]) {
+  let out = "";
+  for (const [key] of orderOf(order)) {
     const v = read[key];
-    if (typeof v !== "string") out += packNumber(0);
+    if (key === "status") out += packNumber(v);
+    else if (typeof v !== "string") out += packNumber(0);
     else if (!wellFormed(v)) throw makeError("INVALID_RESPONSE", `the failure's ${key} is not well-formed text (a lone surrogate)`, { source });
     else out += packNumber(1) + packNumber(v.length) + v;
   }
@@ -273,9 +306,9 @@ function readFailure(failure, source) {
 }
 
 
-/** A `FilterOptions` (`undefined` or `null`: none) packed for `unpack_filter` (src/view.rs), or `INVALID_OPTIONS`. */
-function readFilter(value) {
-  return pack(readInput(value ?? {}, FILTER), FILTER);
+/** A `FilterOptions` (`undefined` or `null`: none) packed in the core's `order` (`FILTER_ORDER`) for `unpack_filter` (src/wasm/view.rs), or `INVALID_OPTIONS`. */
+function readFilter(value, order) {
+  return pack(readInput(value ?? {}, FILTER), FILTER, orderOf(order));
 }
 
 /** `NextPageOptions.retry`: `false` (no retries) or `{ retries?, baseDelayMs?, maxDelayMs? }`. */

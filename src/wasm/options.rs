@@ -1,6 +1,6 @@
 //! The pager's JS inputs: `PagerOptions` and `fail()`'s failure, read against their `.d.ts`
 //! shapes by `inputs.js` (which throws the `PagerError`s of what does not fit) and handed over
-//! packed, for [`crate::view`] to unpack.
+//! packed in the order [`super::view`] hands them (its `*_ORDER`), for it to unpack.
 
 use crate::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -13,17 +13,20 @@ use crate::pager::Failure;
 #[wasm_bindgen(module = "/src/wasm/inputs.js")]
 extern "C" {
     #[wasm_bindgen(catch, js_name = readOptions)]
-    fn read_options(options: &JsValue) -> JsResult<String>;
+    fn read_options(options: &JsValue, order: &str) -> JsResult<String>;
     #[wasm_bindgen(catch, js_name = readFailure)]
-    fn read_failure(failure: &JsValue, source: &str) -> JsResult<String>;
+    fn read_failure(failure: &JsValue, source: &str, order: &str) -> JsResult<String>;
     #[wasm_bindgen(catch, js_name = readFilter)]
-    fn read_filter(filter: &JsValue) -> JsResult<String>;
+    fn read_filter(filter: &JsValue, order: &str) -> JsResult<String>;
 }
 
 /// A `FilterOptions` from a JS value (`undefined` or `null`: none); `INVALID_OPTIONS` names what
 /// did not fit.
 pub(crate) fn filter_from_js(value: &JsValue) -> JsResult<FilterOptions> {
-    Ok(crate::view::unpack_filter(&read_filter(value)?))
+    Ok(super::view::unpack_filter(&read_filter(
+        value,
+        super::view::FILTER_ORDER,
+    )?))
 }
 
 // kube.js (a resource source read into a `kubernetes` one, the multi-cluster fetcher) is imported
@@ -38,7 +41,7 @@ extern "C" {
 
 /// Checked core options from a JS value; `INVALID_OPTIONS` names what did not fit.
 pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
-    let options = crate::view::unpack_options(&read_options(value)?);
+    let options = super::view::unpack_options(&read_options(value, super::view::OPTIONS_ORDER)?);
     js(options.validate())?;
     Ok(options)
 }
@@ -47,5 +50,9 @@ pub(crate) fn options_from_js(value: &JsValue) -> JsResult<PagerOptions> {
 /// `INVALID_RESPONSE` naming `source` when `reason` or `continue` holds a lone surrogate (it would
 /// reach the core as U+FFFD: a recovery would continue from another token than the server's).
 pub(crate) fn failure_from_js(value: &JsValue, source: &str) -> JsResult<Failure> {
-    Ok(crate::view::unpack_failure(&read_failure(value, source)?))
+    Ok(super::view::unpack_failure(&read_failure(
+        value,
+        source,
+        super::view::FAILURE_ORDER,
+    )?))
 }

@@ -12,20 +12,21 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::to_js;
 use super::errors::{boundary_error, js, string_arg, to_js as error_to_js, JsResult};
+use super::view::ChunkFields;
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::pager::{
     ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, Recovery, RetryPolicy,
     SourceStats, Stats, UnreachableSource,
 };
-use crate::view::ChunkFields;
 
 use super::predicate::Predicate;
 
 #[wasm_bindgen(module = "/src/wasm/chunk.js")]
 extern "C" {
     #[wasm_bindgen(catch, js_name = readChunk)]
-    fn read_chunk(response: &JsValue, judges: &JsValue, index: u32) -> JsResult<JsValue>;
+    fn read_chunk(response: &JsValue, judges: &JsValue, index: u32, need: u32)
+        -> JsResult<JsValue>;
     #[wasm_bindgen(js_name = copyChunk)]
     fn copy_chunk(bytes: &mut [u8], lens: &mut [u32]) -> i32;
     #[wasm_bindgen(js_name = pageChunk)]
@@ -187,9 +188,17 @@ fn feed_js(
     // Judged only when the answer would be taken (a stale one is not: nothing to judge), and
     // read before borrowing the core: reading runs the caller's getters, and the predicate.
     let index = CorePager::request_source(id);
-    let judged = JsPager::with(core, |p| p.judges(index) && p.awaits(id))?;
+    // `need`: the optional key fields the core reads of this source's items, as `readChunk`'s
+    // bits (displayName 1, shortDescription 2, categories 4); the others cross empty.
+    let (judged, need) = JsPager::with(core, |p| {
+        let read = p.fields_read(index);
+        let need = u32::from(read.display_name)
+            | u32::from(read.short_description) << 1
+            | u32::from(read.categories) << 2;
+        (p.judges(index) && p.awaits(id), need)
+    })?;
     let judges = if judged { judges } else { &JsValue::UNDEFINED };
-    let items = read_chunk(response, judges, index as u32)?;
+    let items = read_chunk(response, judges, index as u32, need)?;
     if let Some(error) = items.as_string() {
         return Err(invalid(error));
     }
@@ -413,7 +422,7 @@ impl JsPager {
                 judges,
             }),
         };
-        super::driver::guard(&pager);
+        super::guard::guard(|| pager.driver_handle().into());
         pager
     }
 

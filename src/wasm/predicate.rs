@@ -9,7 +9,6 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::to_js;
 use super::errors::{js, JsResult};
-use super::pager::CorePager;
 use crate::options::PagerOptions;
 
 #[wasm_bindgen(module = "/src/wasm/predicate.js")]
@@ -49,7 +48,11 @@ pub(crate) fn options_from_js(value: &JsValue) -> JsResult<(PagerOptions, Option
 
 /// `readChunk`'s judges (`makeJudges`): per source, the predicate where it judges that source's
 /// items ([`Pager::judges`](crate::Pager::judges)), else null; `undefined` without a predicate.
-pub(crate) fn judges(core: &CorePager, predicate: Option<&Predicate>, labels: &JsValue) -> JsValue {
+pub(crate) fn judges<T: Clone>(
+    core: &crate::Pager<T>,
+    predicate: Option<&Predicate>,
+    labels: &JsValue,
+) -> JsValue {
     let Some(predicate) = predicate else {
         return JsValue::UNDEFINED;
     };

@@ -224,7 +224,7 @@ test("a search is the plugins' own: the list is what their search matches", asyn
   const all = await truth(server, { sort: "displayName" });
   const expected = await truth(server, { sort: "displayName", query: "sql" });
   assert.ok(expected.count > 0 && expected.count < all.count, `a search that matches some (${expected.count} of ${all.count})`);
-  await page.fill('[data-testid="kubeapps-search"]', "sql");
+  await page.fill('[data-testid="kubeapps-packages-search"]', "sql");
   // The search is a new list: wait until its first page replaced the unfiltered rows.
   await page.waitForFunction(
     (matching) => {
@@ -249,7 +249,7 @@ test("a plugin down is named with a Retry, the others are listed whole, and the 
     const { ids } = await scrollToEnd(page);
     const others = await truth(server, { sort: "displayName", plugins: ["helm.packages", "kapp_controller.packages"] });
     assert.deepEqual(ids, others.identities, "the other plugins whole, in order");
-    const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
+    const banner = await page.textContent('[data-testid="kubeapps-packages-unreachable"]');
     assert.match(banner, /fluxv2\.packages/);
 
     // Back up, and Retry: its packages come, none twice, none missed. Those that sort among the
@@ -257,7 +257,7 @@ test("a plugin down is named with a Retry, the others are listed whole, and the 
     // into the list being read; "Show in place" reads the list again, where they stand in order.
     await api(server, "/demo/down", { plugin: "fluxv2.packages", down: false });
     up = true;
-    await page.click('[data-testid="kubeapps-unreachable"] button');
+    await page.click('[data-testid="kubeapps-packages-unreachable"] button');
     await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-packages"]').dataset.state !== "done");
     const after = await scrollToEnd(page);
     const late = await page.$$eval("[data-late-identity]", (rows) => rows.map((r) => r.dataset.lateIdentity));
@@ -269,12 +269,12 @@ test("a plugin down is named with a Retry, the others are listed whole, and the 
     assert.equal(new Set(seen).size, seen.length, "no package twice");
     assert.deepEqual([...seen].sort(), [...all.identities].sort(), "every package once");
     assert.ok(late.every((id) => flux.identities.includes(id)), "the late packages are fluxv2's");
-    assert.equal(await page.getAttribute('[data-testid="kubeapps-late"]', "data-count"), String(late.length));
-    assert.match(await page.textContent('[data-testid="kubeapps-late"]'), new RegExp(`^${late.length} more packages arrived`));
-    assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null, "the banner is gone");
+    assert.equal(await page.getAttribute('[data-testid="kubeapps-packages-late"]', "data-count"), String(late.length));
+    assert.match(await page.textContent('[data-testid="kubeapps-packages-late"]'), new RegExp(`^${late.length} more packages arrived`));
+    assert.equal(await page.$('[data-testid="kubeapps-packages-unreachable"]'), null, "the banner is gone");
 
-    await page.click('[data-testid="kubeapps-late"] button');
-    await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-late"]') === null);
+    await page.click('[data-testid="kubeapps-packages-late"] button');
+    await page.waitForFunction(() => document.querySelector('[data-testid="kubeapps-packages-late"]') === null);
     const inPlace = await scrollToEnd(page);
     assert.deepEqual(inPlace.ids, all.identities, "read again, every package in its place");
     // 501 responses are logged by Chromium as failed loads; nothing else may fail.
@@ -290,7 +290,7 @@ test("the settings: no kubeapps-apis at the base URL names every source with a h
   const first = await settled(page);
   assert.equal(first.state, "done");
   assert.equal(first.count, 0);
-  const banner = await page.textContent('[data-testid="kubeapps-unreachable"]');
+  const banner = await page.textContent('[data-testid="kubeapps-packages-unreachable"]');
   assert.match(banner, /no source answers at \/nowhere: check the kubeapps-apis base URL/);
   assert.match(banner, /helm\.packages.*HTTP 404/);
 
@@ -300,7 +300,7 @@ test("the settings: no kubeapps-apis at the base URL names every source with a h
   await page.waitForFunction(() => document.querySelectorAll("[data-identity]").length > 0, null, { timeout: 60_000 });
   const { ids } = await scrollToEnd(page);
   assert.deepEqual(ids, (await truth(server, { sort: "displayName" })).identities);
-  assert.equal(await page.$('[data-testid="kubeapps-unreachable"]'), null);
+  assert.equal(await page.$('[data-testid="kubeapps-packages-unreachable"]'), null);
   // The 404s of /nowhere are logged by Chromium as failed loads; nothing else may fail.
   assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   await page.close();
@@ -327,12 +327,12 @@ test("the position is in the URL: a reload reopens the page being read, and Show
   assert.equal(reopened.firstIndex, 2);
   assert.deepEqual(await rowIds(page), expected.slice(2 * config.pageSize, 3 * config.pageSize), "page 2, as it was");
   for (let index = 1; index >= 0; index--) {
-    await page.click('[data-testid="kubeapps-previous"]');
+    await page.click('[data-testid="kubeapps-packages-previous"]');
     await page.waitForFunction((i) => document.querySelector('[data-testid="kubeapps-packages"]').dataset.firstIndex === String(i), index);
   }
   await settled(page);
   assert.deepEqual(await rowIds(page), expected.slice(0, 3 * config.pageSize), "scrolled back to the top: pages 0 to 2");
-  assert.equal(await page.$('[data-testid="kubeapps-previous"]'), null, "at the start: nothing earlier");
+  assert.equal(await page.$('[data-testid="kubeapps-packages-previous"]'), null, "at the start: nothing earlier");
   assert.deepEqual(errors, []);
   await page.close();
 });

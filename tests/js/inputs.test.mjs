@@ -1,13 +1,13 @@
 // The pager module's JS input readers (src/wasm/inputs.js: `readOptions`, the fetchers' options,
 // `readFailure`), read straight from the source: what they accept and read, against the serde
 // shapes the boundary once had (the oracle corpus tests/golden/js_inputs_oracle.json, checked
-// against serde by `js_input_oracle_is_what_the_serde_shapes_read` in src/view/tests.rs), and
+// against serde by `js_input_oracle_is_what_the_serde_shapes_read` in src/wasm/view/tests.rs), and
 // what they refuse, naming the member at fault. Through the package: that the wasm reads what
 // they pack.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readOptions, readFailure } from "../../src/wasm/inputs.js";
+import { readOptions as readOptionsIn, readFailure as readFailureIn } from "../../src/wasm/inputs.js";
 import { PagerError } from "../../src/wasm/errors.js";
 import { pkg, codec } from "./support/package.mjs";
 
@@ -15,9 +15,16 @@ import { pkg, codec } from "./support/package.mjs";
 // (src/wasm/fetch.rs): taken from the package, where the wasm is loaded.
 const { kubeappsFetcher, kubernetesListFetcher } = pkg;
 
+// The orders the core hands inputs.js (src/wasm/view.rs: `OPTIONS_ORDER`, `FAILURE_ORDER`), read
+// from its source, as the wasm passes them.
+const viewRs = readFileSync(new URL("../../src/wasm/view.rs", import.meta.url), "utf8");
+const orderIn = (name) => viewRs.match(new RegExp(`pub const ${name}: &str = "([^"]*)";`))[1];
+const readOptions = (value) => readOptionsIn(value, orderIn("OPTIONS_ORDER"));
+const readFailure = (failure, source) => readFailureIn(failure, source, orderIn("FAILURE_ORDER"));
+
 const oracle = JSON.parse(readFileSync(new URL("../golden/js_inputs_oracle.json", import.meta.url), "utf8"));
 
-// `variants` of src/view/tests.rs: each scalar or key swapped for each of SWAPS, each member dropped.
+// `variants` of src/wasm/view/tests.rs: each scalar or key swapped for each of SWAPS, each member dropped.
 const SWAPS = [
   "null", "true", "0", "-1", "1.5", "4294967295", "4294967296", "1e+21", '""', '"x"', '"name"', '"none"',
   '"kubernetes"', '"displayName"', '"100"', "[]", '["a"]', "{}", '{"x":1}', '"00ff1234abcd0001"',
@@ -65,11 +72,11 @@ function corpus(name) {
       } catch {}
     }
   }
-  assert.equal(values.length, count, `${name}: the variants of src/view/tests.rs`);
+  assert.equal(values.length, count, `${name}: the variants of src/wasm/view/tests.rs`);
   return values.map(([text, value], i) => [text, value, expected[index[i]]]);
 }
 
-/** What `unpack_options` (src/view.rs) makes of `readOptions`' string, as the oracle writes it. */
+/** What `unpack_options` (src/wasm/view.rs) makes of `readOptions`' string, as the oracle writes it. */
 function unpack(packed) {
   let at = 0;
   const num = () => packed.charCodeAt(at++) + packed.charCodeAt(at++) * 32768 + packed.charCodeAt(at++) * 2 ** 30;

@@ -142,3 +142,66 @@ test("key fields with NULs, surrogate pairs and other non-ASCII text sort by the
   const filtered = drivePage(new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10, filter: { categories: ["é\0"] } }), [source]);
   assert.deepEqual(filtered.items.map((s) => s.name), ["é"]);
 });
+
+test("fields the core does not read for a source still cross checked: a bad one is INVALID_RESPONSE naming it", () => {
+  // Sorted by name, no filter: displayName, shortDescription and categories are not sent to
+  // the core, and a response that would be refused with them is refused all the same.
+  const bad = [
+    [{ shortDescription: 5 }, "items[1].shortDescription must be a string"],
+    [{ displayName: ["x"] }, "items[1].displayName must be a string"],
+    [{ shortDescription: "x\uDC00" }, "items[1].shortDescription is not well-formed"],
+    [{ categories: ["ok", 7] }, "items[1].categories[1] must be a string"],
+    [{ categories: ["ok", "\uD800"] }, "items[1].categories[1] is not well-formed"],
+    [{ categories: "Database" }, "items[1].categories must be an array"],
+  ];
+  for (const [edit, message] of bad) {
+    const source = offsetSource(["a", "b", "c"].map((n) => summary("helm.packages", n)));
+    const pager = new Pager(OPTIONS);
+    const [r] = pager.nextRequests();
+    const good = source.answer(r);
+    const items = good.availablePackageSummaries.map((s, i) => (i === 1 ? { ...s, ...edit } : s));
+    assert.throws(
+      () => pager.feed(r.requestId, { ...good, availablePackageSummaries: items }),
+      (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.message.includes(message),
+      message,
+    );
+  }
+});
+
+test("the fields a pager-side filter or the sort reads reach the core: query on shortDescription, categories, displayName order", () => {
+  const items = [
+    summary("helm.packages", "a", { displayName: "Zeta", shortDescription: "has the needle", categories: ["Other"] }),
+    summary("helm.packages", "b", { displayName: "Beta", categories: ["Database"] }),
+    summary("helm.packages", "c", { displayName: "Alpha", shortDescription: "NEEDLE too", categories: ["Database"] }),
+    summary("helm.packages", "d", { displayName: "Delta", shortDescription: "nothing" }),
+  ];
+  const shown = (options) => {
+    const pager = new Pager({ ...OPTIONS, pageSize: 10, ...options });
+    return drivePage(pager, [offsetSource(items)]).items.map((s) => s.name);
+  };
+  assert.deepEqual(shown({ filter: { query: "needle" } }), ["a", "c"]);
+  assert.deepEqual(shown({ filter: { categories: ["Database"] } }), ["b", "c"]);
+  assert.deepEqual(shown({ sort: "displayName" }), ["c", "b", "d", "a"]);
+  assert.deepEqual(shown({ sort: "displayName", filter: { query: "needle", categories: ["Database"] } }), ["c"]);
+  assert.deepEqual(shown({}), ["a", "b", "c", "d"]);
+});
+
+test("items of the source's own plugin, cluster and namespace and items from elsewhere stay apart", () => {
+  // The source's own context crosses as "" (the core reads it as the source's); another one
+  // crosses as it is: the same name from another namespace, cluster or plugin is another package.
+  const items = [
+    summary("helm.packages", "a"),
+    summary("helm.packages", "a", { namespace: "kubeapps-global" }),
+    summary("helm.packages", "a", { cluster: "other" }),
+    summary("other.plugin", "a"),
+    summary("helm.packages", "b", { namespace: "" }),
+  ];
+  const pager = new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10 });
+  const page = drivePage(pager, [offsetSource(items)]);
+  assert.deepEqual(page.items.map(identity), items.map(identity));
+  assert.equal(page.stats.duplicatesDropped, 0);
+  // Fed twice (a repeat), each is one item: the own-context one included.
+  const again = new Pager({ ...OPTIONS, pageSize: 10, chunkLimit: 10 });
+  const twice = [...items, summary("helm.packages", "a")];
+  assert.deepEqual(drivePage(again, [offsetSource(twice)]).items.map(identity), items.map(identity));
+});

@@ -1,41 +1,42 @@
 // Settings → Plugins → kubeapps-pager-headlamp-plugin: where the plugin finds Kubeapps.
 import TextField from '@mui/material/TextField';
-import { configStore, DEFAULT_CONFIG, useKubeappsConfig } from './config';
+import { configStore, DEFAULT_CONFIG, type KubeappsPagerConfig, useKubeappsConfig } from './config';
+
+/** The settings edited as text, each a field of KubeappsPagerConfig. */
+const FIELDS: {
+  key: 'baseUrl' | 'cluster' | 'namespaces' | 'headlampBackendUrl';
+  label: string;
+  helperText?: string;
+}[] = [
+  {
+    key: 'baseUrl',
+    label: 'kubeapps-apis base URL',
+    helperText: `Where Kubeapps answers /apis/… (default ${DEFAULT_CONFIG.baseUrl})`,
+  },
+  { key: 'cluster', label: 'Cluster' },
+  { key: 'namespaces', label: 'Namespaces (comma separated)' },
+  {
+    key: 'headlampBackendUrl',
+    label: 'Headlamp backend URL (pods across clusters)',
+    helperText: "Where /clusters/<name>/… answers: empty for this page's origin",
+  },
+];
 
 export function Settings() {
-  const config = useKubeappsConfig();
+  const config: KubeappsPagerConfig = useKubeappsConfig();
   return (
     <>
-      <TextField
-        fullWidth
-        margin="dense"
-        label="kubeapps-apis base URL"
-        helperText={`Where Kubeapps answers /apis/… (default ${DEFAULT_CONFIG.baseUrl})`}
-        value={config.baseUrl}
-        onChange={e => configStore.update({ baseUrl: e.target.value })}
-      />
-      <TextField
-        fullWidth
-        margin="dense"
-        label="Cluster"
-        value={config.cluster}
-        onChange={e => configStore.update({ cluster: e.target.value })}
-      />
-      <TextField
-        fullWidth
-        margin="dense"
-        label="Namespaces (comma separated)"
-        value={config.namespaces}
-        onChange={e => configStore.update({ namespaces: e.target.value })}
-      />
-      <TextField
-        fullWidth
-        margin="dense"
-        label="Headlamp backend URL (pods across clusters)"
-        helperText="Where /clusters/<name>/… answers: empty for this page's origin"
-        value={config.headlampBackendUrl}
-        onChange={e => configStore.update({ headlampBackendUrl: e.target.value })}
-      />
+      {FIELDS.map(({ key, label, helperText }) => (
+        <TextField
+          key={key}
+          fullWidth
+          margin="dense"
+          label={label}
+          helperText={helperText}
+          value={config[key]}
+          onChange={e => configStore.update({ [key]: e.target.value })}
+        />
+      ))}
     </>
   );
 }

@@ -784,3 +784,147 @@ fn failures_unpack_from_the_documented_layout() {
         }
     );
 }
+
+/// One name of an order as `orderOf` (inputs.js) reads it, with its own order (an object's
+/// fields, a choice's values).
+struct Entry {
+    name: String,
+    inner: Vec<Entry>,
+}
+
+/// The order `text` (`"a b(c d) e"`) up to its end or its closing `)`.
+fn order_of(text: &mut &str) -> Vec<Entry> {
+    let mut out = Vec::new();
+    loop {
+        *text = text.trim_start();
+        if text.is_empty() {
+            break;
+        }
+        if let Some(rest) = text.strip_prefix(')') {
+            *text = rest;
+            break;
+        }
+        let end = text.find([' ', '(', ')']).unwrap_or(text.len());
+        let name = text[..end].to_string();
+        *text = &text[end..];
+        let inner = match text.strip_prefix('(') {
+            Some(rest) => {
+                *text = rest;
+                order_of(text)
+            }
+            None => Vec::new(),
+        };
+        out.push(Entry { name, inner });
+    }
+    out
+}
+
+/// `value` packed as `pack` (inputs.js) packs it in `order`: what `readOptions` writes.
+fn pack_in_order(out: &mut String, value: &serde_json::Value, order: &[Entry]) {
+    use serde_json::Value;
+    for Entry { name, inner } in order {
+        match &value[name.as_str()] {
+            Value::Null => js_number(out, 0),
+            Value::Number(n) => js_number(out, n.as_u64().expect("whole") + 1),
+            Value::String(s) if !inner.is_empty() => {
+                let i = inner.iter().position(|e| &e.name == s).expect("a choice");
+                js_number(out, i as u64 + 1);
+            }
+            Value::String(s) => js_string(out, s),
+            Value::Array(items) => {
+                js_number(out, items.len() as u64);
+                for item in items {
+                    match item {
+                        Value::String(s) => js_string(out, s),
+                        object => pack_in_order(out, object, inner),
+                    }
+                }
+            }
+            object => pack_in_order(out, object, inner),
+        }
+    }
+}
+
+/// `OPTIONS_ORDER` is the order `unpack_options` reads in: options written by JS name and packed
+/// in that order (as inputs.js packs them) read back as named, every choice of the order to its
+/// own value; its filter is `FILTER_ORDER`, its locales `Collation::ALL`'s.
+#[test]
+fn options_unpack_in_the_order_the_core_hands_out() {
+    let order = order_of(&mut { OPTIONS_ORDER });
+    let unpack = |v: serde_json::Value| {
+        let mut packed = String::new();
+        pack_in_order(&mut packed, &v, &order);
+        unpack_options(&packed)
+    };
+    let got = unpack(serde_json::json!({
+        "sources": [{ "plugin": "p", "cluster": "c", "namespace": "n", "kind": "unordered",
+                      "order": "none", "filter": "pager" }],
+        "pageSize": 7, "chunkLimit": 9, "sort": "displayName",
+        "filter": { "query": "q", "categories": ["a"], "repositories": ["r"], "plugins": ["x"],
+                    "pkgVersion": "1", "appVersion": "2" },
+        "maxSourceItems": 11, "maxChunksWithoutProgress": 0, "collation": { "locale": "en" },
+    }));
+    let mut want = PagerOptions::new(vec![SourceSpec {
+        id: SourceId::new("p", "c", "n"),
+        kind: SourceKind::Unordered,
+        order: Some(SourceOrder::None),
+        filter: Some(FilterSide::Pager),
+    }]);
+    want.page_size = 7;
+    want.chunk_limit = 9;
+    want.sort = SortOrder::Collated(crate::SortField::DisplayName, crate::Collation::En);
+    want.filter = FilterOptions {
+        query: "q".into(),
+        categories: vec!["a".into()],
+        repositories: vec!["r".into()],
+        plugins: vec!["x".into()],
+        pkg_version: "1".into(),
+        app_version: "2".into(),
+    };
+    want.max_source_items = 11;
+    want.max_chunks_without_progress = 0;
+    assert_eq!(got, want);
+    // Each choice of the order reads as its own value.
+    let source = |field: &str, value: &str| {
+        let mut s = serde_json::json!({ "plugin": "p" });
+        s[field] = value.into();
+        unpack(serde_json::json!({ "sources": [s] })).sources[0].clone()
+    };
+    for (value, kind) in [
+        ("kubernetes", SourceKind::Kubernetes),
+        ("kubeapps", SourceKind::Kubeapps),
+        ("unordered", SourceKind::Unordered),
+    ] {
+        assert_eq!(source("kind", value).kind, kind, "{value}");
+    }
+    for (value, o) in [("name", SourceOrder::Name), ("none", SourceOrder::None)] {
+        assert_eq!(source("order", value).order, Some(o), "{value}");
+    }
+    for (value, side) in [("source", FilterSide::Source), ("pager", FilterSide::Pager)] {
+        assert_eq!(source("filter", value).filter, Some(side), "{value}");
+    }
+    for (value, sort) in [
+        ("name", SortOrder::Name),
+        ("displayName", SortOrder::DisplayName),
+        ("apiserver", SortOrder::Apiserver),
+    ] {
+        let got = unpack(serde_json::json!({ "sources": [], "sort": value }));
+        assert_eq!(got.sort, sort, "{value}");
+    }
+    let collation = order
+        .iter()
+        .find(|e| e.name == "collation")
+        .expect("collation");
+    let locales: Vec<&str> = collation.inner[0]
+        .inner
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    let all: Vec<&str> = crate::Collation::ALL.iter().map(|c| c.locale()).collect();
+    assert_eq!(locales, all);
+    assert!(OPTIONS_ORDER.contains(&format!(" filter({FILTER_ORDER}) ")));
+    assert_eq!(
+        FAILURE_ORDER, "status reason continue",
+        "readFailure's layout (failures_unpack_from_the_documented_layout)"
+    );
+}

@@ -9,8 +9,9 @@
 //! (`sources[1].offset: …`).
 //!
 //! The pager module's inputs (options, fetcher options, failures) are read against their shapes
-//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string:
-//! [`unpack_options`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
+//! on the JS side (`src/wasm/inputs.js`), which packs what the core needs into one string, in the
+//! order the core hands it ([`OPTIONS_ORDER`], [`FILTER_ORDER`], [`FAILURE_ORDER`]: the one
+//! definition of each order): [`unpack_options`], [`unpack_filter`], [`unpack_failure`]. A chunk's key fields, read on every chunk, cross
 //! without JSON too: [`ChunkFields`] reads them.
 
 use crate::collation::Collation;
@@ -226,8 +227,23 @@ impl<'a> Unpack<'a> {
     }
 }
 
+/// The order [`unpack_options`] reads `PagerOptions` in, by their JS names: the one definition of
+/// that order. The boundary hands it to `readOptions` (`src/wasm/inputs.js`), which packs by it,
+/// finding each field in its shapes by name (it keeps no field order of its own). `name(…)` lists
+/// an object's fields (a list's items') or a choice's values in their order (a choice packs as 1 +
+/// its index here); the locales are [`Collation::ALL`]'s, the filter's fields [`FILTER_ORDER`].
+/// Tested against the reader by `options_unpack_in_the_order_the_core_hands_out`.
+pub const OPTIONS_ORDER: &str = "sources(plugin cluster namespace kind(kubernetes kubeapps unordered) order(name none) filter(source pager)) pageSize chunkLimit sort(name displayName apiserver) filter(query categories repositories plugins pkgVersion appVersion) maxSourceItems maxChunksWithoutProgress collation(locale(root en))";
+
+/// The order [`unpack_filter`] reads a `FilterOptions` in (`readFilter` packs by it), as in
+/// [`OPTIONS_ORDER`].
+pub const FILTER_ORDER: &str = "query categories repositories plugins pkgVersion appVersion";
+
+/// The order [`unpack_failure`] reads a failure in (`readFailure` packs by it).
+pub const FAILURE_ORDER: &str = "status reason continue";
+
 /// `PagerOptions` as `readOptions` (`src/wasm/inputs.js`) packs them after reading them against
-/// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks). In order: the sources
+/// the `.d.ts` shape (not checked: [`PagerOptions::validate`] checks), in [`OPTIONS_ORDER`]: the sources
 /// (a count, then each one's plugin, cluster, namespace, kind, order and filter side), pageSize,
 /// chunkLimit, sort, the filter's query, categories, repositories, plugins, pkgVersion and
 /// appVersion, maxSourceItems, maxChunksWithoutProgress and the collation's locale; a choice or a
@@ -323,7 +339,7 @@ pub fn unpack_failure(packed: &str) -> Failure {
 /// `lens` gives, per item, the lengths of `plugin, cluster, namespace, identifier, name,
 /// displayName, shortDescription`, the number of categories, then each category's length.
 /// Lengths count UTF-16 code units (JS string lengths); the fields are read as `&str` slices
-/// of `text`.
+/// of `text`. A field the core does not read for the source (`Pager::fields_read`) comes empty.
 pub struct ChunkFields<'a> {
     /// Every field, in order.
     fields: Vec<&'a str>,
