@@ -157,7 +157,8 @@ impl<P> Cursor<P> {
             ) if overlap_first => parse_offset(t) == pos.checked_add(1),
             _ => false,
         };
-        let (next, cycled) = self.check_cycle(next, flight, overlap_only, progress, ctx)?;
+        let cycled = self.check_cycle(next.as_deref(), flight, overlap_only, progress, ctx)?;
+        let next = if cycled { None } else { next };
         Ok(Prepared {
             items,
             next,
@@ -341,38 +342,36 @@ impl<P> Cursor<P> {
         }
     }
 
-    /// The next token of an answer to use, against the tokens this pass returned before: one
-    /// seen again is a cycle (`b → c → b`): the list ends here (`None`, `true`). A probe or a
-    /// group re-read starts a new pass: only an immediate repeat (an echo, which ended the list
-    /// before) counts. An overlap re-read that holds only the overlap item gives back the token
-    /// it gave before (`pos + 1`): the list did not move, it is no cycle. `NO_PROGRESS` after
-    /// `maxChunksWithoutProgress` chunks in a row that brought nothing new.
-    #[inline(always)]
+    /// Whether the next token of an answer to use is one this pass returned before (a cycle,
+    /// `b → c → b`: the list ends here). A probe or a group re-read starts a new pass: only an
+    /// immediate repeat (an echo, which ended the list before) counts. An overlap re-read that
+    /// holds only the overlap item gives back the token it gave before (`pos + 1`): the list did
+    /// not move, it is no cycle. `NO_PROGRESS` after `maxChunksWithoutProgress` chunks in a row
+    /// that brought nothing new.
     fn check_cycle(
         &self,
-        next: Option<String>,
+        next: Option<&str>,
         flight: &InFlight,
         overlap_only: bool,
         progress: bool,
         ctx: &Ctx<'_>,
-    ) -> Result<(Option<String>, bool)> {
+    ) -> Result<bool> {
         if matches!(flight.purpose, Purpose::Whole) {
-            return Ok((next, false));
+            return Ok(false);
         }
         let new_pass = matches!(
             flight.purpose,
             Purpose::Probe { .. } | Purpose::Group { .. }
         );
-        let cycled = !new_pass
-            && !overlap_only
-            && next.as_ref().is_some_and(|t| self.seen_tokens.contains(t));
+        let cycled =
+            !new_pass && !overlap_only && next.is_some_and(|t| self.seen_tokens.contains(t));
         if !progress && !cycled && self.stalled >= ctx.max_chunks_without_progress {
             return Err(self.no_progress(format!(
                 "{} chunks in a row brought nothing new",
                 u64::from(self.stalled) + 1
             )));
         }
-        Ok(if cycled { (None, true) } else { (next, false) })
+        Ok(cycled)
     }
 
     /// Whether an answer to a continuation (a request with a continue token or an offset past

@@ -76,6 +76,7 @@ impl<P> Cursor<P> {
     /// a database's en_US collation) such an item may sort above W, and no later answer reads it
     /// (the anchor read again proves nothing about items before the position): the source is read
     /// whole, whose cut tells the consumed items from the new ones (shown, late once W is past).
+    #[inline(always)]
     pub(super) fn inserted_before_position(
         &self,
         items: &[(SortKey, bool, P)],

@@ -174,30 +174,31 @@ impl<P> Cursor<P> {
         // need not be one read. Known never read (the ring holds every item read, or every item
         // read since a resume and it sorts above the watermark the token gave), it was never
         // consumed: late, not dropped.
-        let never_read: Vec<bool> = if self.by_name && sw.live {
-            all.iter()
-                .map(|e| {
-                    !was_read(e)
-                        && match &self.read_coverage {
-                            Coverage::Complete => true,
-                            Coverage::SinceResume(floor) => e.key > *floor,
-                            Coverage::Partial => false,
-                        }
-                })
-                .collect()
-        } else {
-            Vec::new()
+        let never_read = |e: &Entry<P>| {
+            self.by_name
+                && sw.live
+                && !was_read(e)
+                && match &self.read_coverage {
+                    Coverage::Complete => true,
+                    Coverage::SinceResume(floor) => e.key > *floor,
+                    Coverage::Partial => false,
+                }
         };
         let cut = whole_read_cut(
             &all,
             prefix,
             self.spec.lists_in(ctx.order),
             consumed_before,
-            &never_read,
+            never_read,
             ctx.watermark,
         );
         let cut_anchors = self.cut_anchors(&all, cut.token, &sw, ws_anchor);
-        let kept = self.mark_late(all, cut, consumed_before, &never_read, &sw, ctx, delta);
+        let (kept, possible_repeats) =
+            self.mark_late(all, cut, consumed_before, never_read, &sw, ctx, delta);
+        if possible_repeats > 0 {
+            delta.possible_repeats += possible_repeats;
+            self.inconsistent = true;
+        }
         self.buffer_settled(kept, sw, cut.token, cut_anchors, ctx, delta);
     }
 
@@ -263,21 +264,20 @@ impl<P> Cursor<P> {
     /// counted as possible repeats before `cut.unsure`: the source `inconsistent`).
     #[inline(always)]
     fn mark_late(
-        &mut self,
+        &self,
         all: Vec<Entry<P>>,
         cut: Cut,
         consumed_before: Option<(u64, Option<&SortKey>)>,
-        never_read: &[bool],
+        never_read: impl Fn(&Entry<P>) -> bool,
         sw: &Switch,
         ctx: &Ctx<'_>,
         delta: &mut SourceStats,
-    ) -> Vec<Entry<P>> {
+    ) -> (Vec<Entry<P>>, u64) {
         let Cut {
             known: cut,
             unsure,
             token,
         } = cut;
-        let never = |i: usize| never_read.get(i).copied().unwrap_or(false);
         let w = ctx.watermark;
         let below_w = |e: &Entry<P>| w.is_some_and(|w| e.key <= *w) && w != Some(&e.key);
         let mut kept = Vec::with_capacity(all.len());
@@ -286,8 +286,7 @@ impl<P> Cursor<P> {
             .get(token as usize..cut as usize)
             .unwrap_or(&[])
             .iter()
-            .enumerate()
-            .filter(|(j, e)| below_w(e) && !never(token as usize + j) && e.payload.is_some())
+            .filter(|e| below_w(e) && !never_read(e) && e.payload.is_some())
             .count() as u64;
         for (i, mut e) in all.into_iter().enumerate() {
             if ctx.watermark.is_some_and(|w| e.key <= *w) {
@@ -297,7 +296,10 @@ impl<P> Cursor<P> {
                 // read, late. (Exactly what a page token's count says.)
                 let consumed = consumed_before
                     .is_some_and(|(end, ws)| (i as u64) < end && ws.is_some_and(|ws| e.key <= *ws));
-                if ((i as u64) < cut && !never(i)) || consumed || ctx.watermark == Some(&e.key) {
+                if ((i as u64) < cut && !never_read(&e))
+                    || consumed
+                    || ctx.watermark == Some(&e.key)
+                {
                     delta.duplicates_dropped += 1;
                     continue;
                 }
@@ -311,11 +313,7 @@ impl<P> Cursor<P> {
             }
             kept.push(e);
         }
-        if possible_repeats > 0 {
-            delta.possible_repeats += possible_repeats;
-            self.inconsistent = true;
-        }
-        kept
+        (kept, possible_repeats)
     }
 
     /// Buffers the settled whole read, with the items buffered before the switch and gone since;
@@ -463,7 +461,7 @@ pub(super) struct Cut {
 /// The cut of a whole read `all` (the source's own order), a pure function of: how much of its
 /// start was consumed (`prefix`), whether the source is known to list in the merge order
 /// (`lists_in_order`), a resumed anchor's run (its end in `all`, and the source's watermark the
-/// page token gave), which items are known never read (`never_read`, by index; empty: none) and W.
+/// page token gave), which items are known never read (`never_read`) and W.
 /// `cut`: the end of what is known consumed; `unsure`: the end of what a count (or the
 /// first item above the watermark) alone takes as consumed. Between them nothing tells an
 /// item consumed before from one never read that the source's order put there (two
@@ -476,7 +474,7 @@ pub(super) fn whole_read_cut<P>(
     prefix: Prefix,
     lists_in_order: bool,
     consumed_before: Option<(u64, Option<&SortKey>)>,
-    never_read: &[bool],
+    never_read: impl Fn(&Entry<P>) -> bool,
     w: Option<&SortKey>,
 ) -> Cut {
     let (cut, unsure) = match prefix {
@@ -507,8 +505,7 @@ pub(super) fn whole_read_cut<P>(
     let token = all
         .iter()
         .take(known as usize)
-        .enumerate()
-        .position(|(i, e)| below_w(e) && never_read.get(i) == Some(&true))
+        .position(|e| below_w(e) && never_read(e))
         .map_or(known, |j| j as u64);
     Cut {
         known,
@@ -543,8 +540,8 @@ mod tests {
             })
             .collect();
         let (a, c) = (key("a"), key("c"));
-        let (no, tie) = (&[][..], &[false, true, false][..]);
-        let above_w = &[false, false, false, true][..];
+        // The items known never read, by name.
+        let (no, tie, above_w): (&[&str], &[&str], &[&str]) = (&[], &["b"], &["d"]);
         // (why, prefix, lists in the merge order, a resumed anchor's run, never read, W is c,
         // (known, unsure, token))
         type Case<'a> = (
@@ -552,7 +549,7 @@ mod tests {
             Prefix,
             bool,
             Option<(u64, Option<&'a SortKey>)>,
-            &'a [bool],
+            &'a [&'a str],
             bool,
             (u64, u64, u64),
         );
@@ -573,7 +570,8 @@ mod tests {
         ];
         for (why, prefix, in_order, before, never_read, with_w, (known, unsure, token)) in table {
             let w = with_w.then_some(&c);
-            let got = whole_read_cut(&all, *prefix, *in_order, *before, never_read, w);
+            let never = |e: &Entry<()>| never_read.iter().any(|n| e.key == key(n));
+            let got = whole_read_cut(&all, *prefix, *in_order, *before, never, w);
             let want = Cut {
                 known: *known,
                 unsure: *unsure,
