@@ -85,9 +85,10 @@ function guardPager(probe) {
         // nextPage made from inside it is then a call before this one, not one beside it.
         const signal = isObject(options) ? field(options, "signal") : undefined;
         const retry = isObject(options) ? field(options, "retry") : undefined;
+        const prefetch = isObject(options) ? field(options, "prefetch") : undefined;
         caller = self;
         try {
-          return f.call(self, fetchChunk, { signal, retry });
+          return f.call(self, fetchChunk, { signal, retry, prefetch });
         } finally {
           caller = undefined;
         }
