@@ -169,7 +169,7 @@ export interface PagerOptions<T = any> {
   /**
    * The largest chunk: items per backend request (`limit`), 1 to 10,000; default 500. A streamed
    * source starts small (slow start): its first chunk asks 2 × ceil(pageSize / streamed sources)
-   * (at most pageSize + 1, at least 4), each further chunk twice the one before, up to this; a resume starts small again.
+   * (at least 4), each further chunk twice the one before, up to this; a resume starts small again.
    * Sources read whole, rescan probes and tie-group re-reads ask this.
    */
   chunkLimit?: number;
