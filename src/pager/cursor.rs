@@ -168,9 +168,11 @@ enum Purpose {
     },
     /// A step back after offset drift, looking for a start at or before the reference.
     Probe { pos: u64 },
-    /// A source read whole in one request (`limit = maxSourceItems + 1`).
+    /// The first request of a kubeapps/unordered source read whole: `""` with
+    /// `limit = maxSourceItems + 1`, all of it in one answer when the server gives it all.
     Whole,
-    /// One chunk of a source read whole by following continue tokens.
+    /// One chunk of a source read whole by following continue tokens (after a `Whole` answer
+    /// that came with a next token: a server that caps its answers).
     WholePart,
 }
 
@@ -843,7 +845,9 @@ impl<P> Cursor<P> {
     /// The request this source needs next, where `chunk` is the slow start's chunk size
     /// (`chunk_size`: `first_chunk`, doubling with each chunk taken, up to `chunkLimit`):
     ///
-    /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
+    /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`; then, while a
+    ///   server that caps its answers gives a next token, that token with what is left of the
+    ///   cap + 1 (`SOURCE_TOO_LARGE` only once the items read go over `maxSourceItems`);
     /// - read whole, kubernetes: the next continue token, `chunkLimit`;
     /// - rescanning: the probe offset, `chunkLimit + 1`;
     /// - a tie group to re-read whole: from the item before it, the group as
@@ -858,17 +862,25 @@ impl<P> Cursor<P> {
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
         if !self.streamed {
+            let token = self.next.clone().unwrap_or_default();
             if self.decimal {
-                // Offsets over a list whose order changes between requests skip
-                // and repeat items: read it in one request, one more than the cap
-                // to tell "exactly the cap" from "too many".
+                // Offsets over a list whose order changes between requests skip and repeat
+                // items: ask for it all in one request, one more than the cap left to tell
+                // "exactly the cap" from "too many". A server that caps its answers gives a next
+                // token instead: followed, asking what is left of the cap each time.
+                let left = (ctx.max_source_items as usize).saturating_sub(self.staging.len());
+                let limit = u32::try_from(left).unwrap_or(u32::MAX).saturating_add(1);
+                let first = token.is_empty() && self.staging.is_empty();
                 return Planned {
-                    token: String::new(),
-                    limit: ctx.max_source_items.saturating_add(1),
-                    purpose: Purpose::Whole,
+                    token,
+                    limit,
+                    purpose: if first {
+                        Purpose::Whole
+                    } else {
+                        Purpose::WholePart
+                    },
                 };
             }
-            let token = self.next.clone().unwrap_or_default();
             return Planned {
                 token,
                 limit,
@@ -1035,12 +1047,7 @@ impl<P> Cursor<P> {
             .filter(|t| !t.is_empty() && *t != flight.token);
         let n = chunk.items.len();
         match flight.purpose {
-            Purpose::Whole => {
-                if n > ctx.max_source_items as usize || next.is_some() {
-                    return Err(self.too_large(ctx));
-                }
-            }
-            Purpose::WholePart => {
+            Purpose::Whole | Purpose::WholePart => {
                 if self.staging.len().saturating_add(n) > ctx.max_source_items as usize {
                     return Err(self.too_large(ctx));
                 }
@@ -1143,6 +1150,13 @@ impl<P> Cursor<P> {
                 chunk.resource_version,
                 chunk.remaining_item_count,
                 Verdict::Restarted,
+            ));
+        }
+        if self.decimal && matches!(flight.purpose, Purpose::WholePart) && self.repeats(&items) {
+            return Err(self.invalid(
+                "a list read whole by offsets in pieces (answers shorter than asked) gave an item \
+                 twice: its order changed between requests, and items may have been skipped; it \
+                 can only be read whole in one answer (limit maxSourceItems + 1)",
             ));
         }
         let first = items.first().map(|(k, ..)| k);
@@ -1720,11 +1734,7 @@ impl<P> Cursor<P> {
         self.next = p.next;
         self.resume = None;
         match flight.purpose {
-            Purpose::Whole => {
-                reverse(&mut fresh);
-                self.buf = fresh;
-            }
-            Purpose::WholePart => {
+            Purpose::Whole | Purpose::WholePart => {
                 self.staging.append(&mut fresh);
                 if self.next.is_none() {
                     let mut all = core::mem::take(&mut self.staging);
@@ -2009,7 +2019,7 @@ impl<P> Cursor<P> {
     /// How the source recovers from this failure by itself (a 410 of a kubernetes source, a
     /// refused decimal position), if it does: no failure of the source's, for `reach.rs`.
     pub(crate) fn recovers_from(&self, failure: &Failure) -> Option<Recovery> {
-        if self.decimal && refuses_position(failure) {
+        if self.decimal && refuses_position(failure) && !self.asked_from_start() {
             Some(Recovery::RefusedPosition)
         } else if failure.status == 410 && self.spec.kind == SourceKind::Kubernetes {
             Some(Recovery::Expired)
@@ -2018,11 +2028,41 @@ impl<P> Cursor<P> {
         }
     }
 
-    /// Whether the source pages an apiserver list by its continue tokens (a `kubernetes` source
-    /// not found paging by decimal offsets): a 400 there refuses the request itself (see
-    /// [`refused_for_good`](super::reach::refused_for_good)), never a vanished position.
-    pub(crate) fn pages_by_continue(&self) -> bool {
-        !self.decimal && self.spec.kind == SourceKind::Kubernetes
+    /// Whether this failure refuses the request itself, for good (the same request, or any other,
+    /// would be refused again: the source is set aside), never a vanished position:
+    /// - a source paging an apiserver list by its continue tokens (a `kubernetes` source not found
+    ///   paging by decimal offsets): a 400 or 422 ([`refused_for_good`](super::reach::refused_for_good));
+    /// - a source paged by decimal offsets, asked from the list's start (`""` or `0`: no position
+    ///   that a shrunken list could have lost): a 400 or `InvalidArgument` (a filter the plugin
+    ///   refuses), or a 422 / `Invalid`. A walk back after a refused position ends there too.
+    pub(crate) fn refuses_for_good(&self, failure: &Failure) -> bool {
+        if self.decimal {
+            self.asked_from_start()
+                && (refuses_position(failure) || super::reach::refused_for_good(failure))
+        } else {
+            self.spec.kind == SourceKind::Kubernetes && super::reach::refused_for_good(failure)
+        }
+    }
+
+    /// Whether an answer holds an item already staged by this whole read. Over decimal offsets,
+    /// an item given twice while the count stands means another was skipped (its order changed
+    /// between requests): no correct answer.
+    fn repeats(&self, items: &[(SortKey, bool, P)]) -> bool {
+        if self.staging.is_empty() {
+            return false;
+        }
+        let mut staged: Vec<u64> = self.staging.iter().map(|e| key_hash(&e.key)).collect();
+        staged.sort_unstable();
+        items
+            .iter()
+            .any(|(k, ..)| staged.binary_search(&key_hash(k)).is_ok())
+    }
+
+    /// The request in flight asks from the list's start (`""` or offset 0).
+    fn asked_from_start(&self) -> bool {
+        self.in_flight
+            .as_ref()
+            .is_some_and(|f| parse_offset(&f.token) == Some(0))
     }
 
     /// Clears the request in flight unanswered (its call was aborted): nothing counted, the
@@ -2083,7 +2123,14 @@ impl<P> Cursor<P> {
                 }
                 return;
             }
-            Purpose::Whole | Purpose::WholePart => return,
+            Purpose::Whole | Purpose::WholePart => {
+                // A whole read's later chunk refused (the list shrank under it): the whole read
+                // starts over from `""` (its staged items with it).
+                self.next = Some(String::new());
+                self.staging.clear();
+                self.seen_tokens.clear();
+                return;
+            }
         };
         let Some(pos) = pos.filter(|p| *p > 0) else {
             return;

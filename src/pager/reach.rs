@@ -139,15 +139,12 @@ impl Reach {
     }
 
     /// A request failed (and was not recovered from): the cause when the source is now
-    /// unreachable. `apiserver`: the source pages an apiserver list by continue tokens, whose 400
-    /// and 422 are for good too ([`refused_for_good`]).
-    pub(crate) fn failed(
-        &mut self,
-        failure: &Failure,
-        apiserver: bool,
-    ) -> Option<UnreachableCause> {
+    /// unreachable. `refused`: the cursor found the request itself refused, for good
+    /// (`Cursor::refuses_for_good`: an apiserver's 400 or 422, [`refused_for_good`]; a decimal
+    /// source's 400 at the list's start).
+    pub(crate) fn failed(&mut self, failure: &Failure, refused: bool) -> Option<UnreachableCause> {
         self.failures = self.failures.saturating_add(1);
-        let cause = if fails_for_good(failure) || (apiserver && refused_for_good(failure)) {
+        let cause = if fails_for_good(failure) || refused {
             UnreachableCause::FailedForGood
         } else if self.failures >= MAX_FAILURES_IN_A_ROW {
             UnreachableCause::RepeatedFailures
