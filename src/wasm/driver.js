@@ -11,7 +11,7 @@
 
 import { makeError } from "./errors.js";
 import { isObject } from "./json.js";
-import { field, failureOf, causeText, readRetry } from "./inputs.js";
+import { field, failureOf, causeText, readRetry, readSignal } from "./inputs.js";
 import { takeCaller, whileFetching, onFree } from "./guard.js";
 
 /**
@@ -62,6 +62,7 @@ function drive(pager, fetchChunk, options, labels) {
       throw makeError("INVALID_OPTIONS", "fetchChunk must be a function", { field: "fetchChunk" });
     }
     policy = readRetry(isObject(options) ? field(options, "retry") : undefined);
+    readSignal(options);
   } catch (e) {
     pager.free();
     return Promise.reject(e);
@@ -237,13 +238,15 @@ function drive(pager, fetchChunk, options, labels) {
         }
         // Read once: a getter may answer differently each time, and the core and this loop must
         // agree on the failure.
-        const failure = failureOf(answer);
+        let failure;
         let outcome;
         try {
+          failure = failureOf(answer, labels[index] ?? "");
           outcome = pager.fail(id, failure);
         } catch (e) {
-          // A failure the pager cannot read (a lone surrogate in its reason or continue): the
-          // request is still open; clear it, or every later call would find it unanswered.
+          // A failure the pager cannot read (a status that is no HTTP status, a lone surrogate in
+          // its reason or continue): the request is still open; clear it, or every later call
+          // would find it unanswered.
           clear(id);
           firstError ??= e;
           continue;

@@ -13,6 +13,13 @@ import { describe, isObject, wellFormed } from "./json.js";
 import { resourceSource } from "./kube.js";
 
 
+/** A value as an error message shows it: a string quoted (its start), an object by its type. */
+function shown(v) {
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === "bigint") return `${v}n`;
+  return typeof v === "object" || typeof v === "function" ? `a value of type ${typeof v}` : describe(v);
+}
+
 /** `obj[key]` for an object or function (a throwing getter reads as undefined), else undefined. */
 function field(obj, key) {
   if (!isObject(obj) && typeof obj !== "function") return undefined;
@@ -34,14 +41,16 @@ function stringField(obj, path) {
 }
 
 /**
- * A failure as `Pager.fail` and `nextPage` read it, each member read once: `status` (0 to 999,
- * else 0), `reason`, `continue` and `retryAfterMs` (a built-in fetcher's reading of the answer's
- * `Retry-After`), from the failure itself or, where it has none, its `details`
- * (a built-in fetcher's PagerError). A Kubernetes `Status` given as it is (the body of a 410
- * Expired, `kind: "Status"`) has its HTTP status in `code` (its `status` is "Failure") and its
- * continue token in `metadata.continue` (read there when it has no `continue`).
+ * A failure as `Pager.fail` and `nextPage` read it, each member read once: `status`, `reason`,
+ * `continue` and `retryAfterMs` (a built-in fetcher's reading of the answer's `Retry-After`), from
+ * the failure itself or, where it has none, its `details` (a built-in fetcher's PagerError). A
+ * Kubernetes `Status` given as it is (the body of a 410 Expired, `kind: "Status"`) has its HTTP
+ * status in `code` (its `status` is "Failure") and its continue token in `metadata.continue` (read
+ * there when it has no `continue`). `status`: an integer from 0 to 599; none (`undefined`, `null`,
+ * a failure that is no object: a network error) is 0, no answer; anything else (NaN, -1, 1e20,
+ * 503.5, "503") throws `INVALID_RESPONSE` (`details`: `source`, `field: "status"`, `status`).
  */
-function failureOf(cause) {
+function failureOf(cause, source = "") {
   const details = field(cause, "details");
   const pick = (...path) => {
     const read = (v) => path.reduce(field, v);
@@ -51,8 +60,15 @@ function failureOf(cause) {
   // Only a Status's `code`: other errors' codes are no HTTP status (a DOMException's 19, "ECONNRESET").
   const status = pick("kind") === "Status" ? pick("code") : pick("status");
   const after = pick("retryAfterMs");
+  if (status != null && !(Number.isInteger(status) && status >= 0 && status <= 599)) {
+    throw makeError("INVALID_RESPONSE", `the failure's status ${shown(status)} is not an HTTP status (an integer from 0 to 599)`, {
+      source,
+      field: "status",
+      status,
+    });
+  }
   return {
-    status: typeof status === "number" && status >= 0 && status < 1000 ? Math.trunc(status) : 0,
+    status: status ?? 0,
     reason: pick("reason"),
     continue: pick("continue") ?? pick("metadata", "continue"),
     retryAfterMs: typeof after === "number" && after >= 0 && after < Infinity ? after : undefined,
@@ -293,7 +309,7 @@ function readOptions(value, order) {
  * request's `source`) for one with a lone surrogate.
  */
 function readFailure(failure, source, order) {
-  const read = failureOf(failure);
+  const read = failureOf(failure, source);
   let out = "";
   for (const [key] of orderOf(order)) {
     const v = read[key];
@@ -335,4 +351,24 @@ function readRetry(value) {
   }
 }
 
-export { field, stringField, failureOf, causeText, readInput, readOptions, readFailure, readFilter, readRetry, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };
+/**
+ * `nextPage`'s options' `signal`: `undefined` or `null` (none), else an AbortSignal (any realm's:
+ * an object with a boolean `aborted` and an `addEventListener` method). Throws `INVALID_OPTIONS`
+ * naming `signal` for anything else (an AbortController, not its `.signal`, say), and naming
+ * `options` for options that are neither an object nor `undefined`/`null`.
+ */
+function readSignal(options) {
+  if (options == null) return undefined;
+  if (!isObject(options)) {
+    throw makeError("INVALID_OPTIONS", `invalid options: options: ${shown(options)} is not an object`, { field: "options" });
+  }
+  const signal = field(options, "signal");
+  if (signal == null) return undefined;
+  if (isObject(signal) && typeof field(signal, "aborted") === "boolean" && typeof field(signal, "addEventListener") === "function") {
+    return signal;
+  }
+  const hint = isObject(field(signal, "signal")) ? " (an AbortController: pass its .signal)" : "";
+  throw makeError("INVALID_OPTIONS", `invalid options: signal: ${shown(signal)} is not an AbortSignal${hint}`, { field: "signal" });
+}
+
+export { field, stringField, failureOf, readSignal, causeText, readInput, readOptions, readFailure, readFilter, readRetry, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };

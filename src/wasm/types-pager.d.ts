@@ -6,7 +6,11 @@ export type SourceKind =
   | "kubernetes"
   /** A Kubeapps plugin today: decimal item offsets, no snapshot (the default). */
   | "kubeapps"
-  /** Like `kubeapps`, but the order changes between requests: read whole in one request. */
+  /**
+   * Like `kubeapps`, but the order changes between requests: read whole, asked for in one request
+   * (`maxSourceItems + 1`); a server that caps its answers is followed by its next tokens (an item
+   * given twice then, a sign of skipped ones, is `INVALID_RESPONSE`).
+   */
   | "unordered";
 
 /** One source: a Kubeapps plugin in a cluster and namespace. */
@@ -170,7 +174,10 @@ export interface PagerOptions<T = any> {
    * The largest chunk: items per backend request (`limit`), 1 to 10,000; default 500. A streamed
    * source starts small (slow start): its first chunk asks 2 × ceil(pageSize / streamed sources)
    * (at least 4), each further chunk twice the one before, up to this; a resume starts small again.
-   * Sources read whole, rescan probes and tie-group re-reads ask this.
+   * A `kubernetes` source read whole asks this; a `kubeapps` or `unordered` one read whole asks
+   * `maxSourceItems + 1` (all of it in one answer), then, when the server caps its answers and
+   * gives a next token, what is left of that. Rescan probes ask this + 1, tie-group re-reads the
+   * group and this more.
    */
   chunkLimit?: number;
   /**
@@ -192,7 +199,11 @@ export interface PagerOptions<T = any> {
    */
   collation?: CollationOptions;
   filter?: FilterOptions;
-  /** Cap for a source read whole (unordered, any source under `displayName`, a `kubernetes` one under a `collation`); default 10,000. */
+  /**
+   * Cap for a source read whole (unordered, any source under `displayName`, a `kubernetes` one
+   * under a `collation`); default 10,000. `SOURCE_TOO_LARGE` once the items read go over it,
+   * however many answers (short ones, next tokens followed) they came in.
+   */
   maxSourceItems?: number;
   /** Chunks in a row with nothing new before `NO_PROGRESS`; default 256. */
   maxChunksWithoutProgress?: number;
@@ -291,7 +302,10 @@ export type ItemOf<R> = R extends unknown
 
 /**
  * A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and
- * `metadata.continue`. A `reason` or `continue` with a lone surrogate is `INVALID_RESPONSE`.
+ * `metadata.continue`. `status`: an integer from 0 to 599; absent (`undefined`, `null`, or a
+ * failure that is no object, as a network error's) it is 0; anything else (NaN, -1, 1e20, 503.5,
+ * `"503"`) is `INVALID_RESPONSE` (`details.field: "status"`), in `Pager.fail` and in `nextPage`
+ * alike. A `reason` or `continue` with a lone surrogate is `INVALID_RESPONSE`.
  * `Pager.fail` also takes the `Status` itself ({@link KubernetesStatus}).
  */
 export interface ChunkFailure {
@@ -532,8 +546,12 @@ export interface RetryOptions {
 
 /** Options of `nextPage`. */
 export interface NextPageOptions {
-  /** Aborting rejects the call with `ABORTED` at once, also while it waits to retry; the pager is unchanged. */
-  signal?: AbortSignal;
+  /**
+   * Aborting rejects the call with `ABORTED` at once, also while it waits to retry; the pager is
+   * unchanged. Anything but an AbortSignal (an AbortController instead of its `.signal`, say) is
+   * `INVALID_OPTIONS` (`details.field: "signal"`); `undefined` or `null`: none.
+   */
+  signal?: AbortSignal | null;
   /** The retry policy for transient failures ({@link RetryOptions}); `false`: none. */
   retry?: false | RetryOptions;
 }
