@@ -87,7 +87,8 @@ function guardPager(probe) {
         const retry = isObject(options) ? field(options, "retry") : undefined;
         caller = self;
         try {
-          return f.call(self, fetchChunk, { signal, retry });
+          // Options that are no object go as they are: the driver rejects them (INVALID_OPTIONS).
+          return f.call(self, fetchChunk, options == null || isObject(options) ? { signal, retry } : options);
         } finally {
           caller = undefined;
         }

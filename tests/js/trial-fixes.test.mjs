@@ -29,7 +29,7 @@ async function scroll(pager, fetchChunk) {
   for (let i = 0; i < 1000; i++) {
     const page = await pager.nextPage(fetchChunk);
     shown.push(...page.items.map(identity));
-    for (const u of page.unreachable) unreachable.add(u.source.plugin);
+    for (const u of page.unreachable) unreachable.add(u.source);
     if (page.done) return { shown, unreachable: [...unreachable] };
   }
   throw new Error("never done");
@@ -86,7 +86,7 @@ test("a 400 at the start of an offset list sets the source aside at once; the ot
     assert.equal(refused, 1, "asked once");
     assert.equal(page.items.length, 30);
     assert.ok(page.done);
-    assert.deepEqual(page.unreachable.map((u) => [u.source.plugin, u.cause, u.status]), [["kapp_controller.packages", "failed-for-good", 400]]);
+    assert.deepEqual(page.unreachable.map((u) => [u.source, u.cause, u.status]), [["kapp_controller.packages/default/kubeapps", "failed-for-good", 400]]);
   }
 });
 
