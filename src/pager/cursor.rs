@@ -1152,11 +1152,18 @@ impl<P> Cursor<P> {
                 Verdict::Restarted,
             ));
         }
+        // A list read whole by offsets in pieces (a server that caps its answers) that gives an
+        // item twice changed its order between requests: another item was skipped. Not used; the
+        // whole read starts over from `""` (a list that only grew in front reads right then), and
+        // the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside (`no-progress`): one whose
+        // order changes on every request cannot be read in pieces, and nothing is lost silently.
         if self.decimal && matches!(flight.purpose, Purpose::WholePart) && self.repeats(&items) {
-            return Err(self.invalid(
-                "a list read whole by offsets in pieces (answers shorter than asked) gave an item \
-                 twice: its order changed between requests, and items may have been skipped; it \
-                 can only be read whole in one answer (limit maxSourceItems + 1)",
+            return Ok(Prepared::unmerged(
+                items,
+                next,
+                chunk.resource_version,
+                chunk.remaining_item_count,
+                Verdict::Restarted,
             ));
         }
         let first = items.first().map(|(k, ..)| k);
@@ -1493,9 +1500,15 @@ impl<P> Cursor<P> {
                 return delta;
             }
             Verdict::Restarted => {
-                // Not used; the same request is asked again, and the source set aside at the
-                // MAX_RESTARTS_IN_A_ROW-th restart in a row (`Pager::feed` reads `restarts`).
+                // Not used; the same request is asked again (a whole read by offsets: the whole
+                // read from `""`), and the source set aside at the MAX_RESTARTS_IN_A_ROW-th restart
+                // in a row (`Pager::feed` reads `restarts`).
                 self.restarts = self.restarts.saturating_add(1);
+                if self.decimal && matches!(flight.purpose, Purpose::WholePart) {
+                    self.next = Some(String::new());
+                    self.staging.clear();
+                    self.seen_tokens.clear();
+                }
                 return delta;
             }
             Verdict::Verified => {
@@ -1513,7 +1526,12 @@ impl<P> Cursor<P> {
                 quiet,
             } => (overlap_first, quiet),
         };
-        self.restarts = 0;
+        // A whole read's restarts count until it is all in (each restart reads its start again).
+        if !(self.decimal && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart))
+            || p.next.is_none()
+        {
+            self.restarts = 0;
+        }
         if let Purpose::Next { .. } | Purpose::Group { .. } = flight.purpose {
             self.chunks_taken = self.chunks_taken.saturating_add(1);
         }

@@ -72,7 +72,9 @@ pub enum UnreachableCause {
     /// [`MAX_FAILURES_IN_A_ROW`] failures in a row.
     RepeatedFailures,
     /// Its continuations bring nothing new: each answers the list's start again (a proxy that
-    /// drops `continue`), [`MAX_RESTARTS_IN_A_ROW`](super::MAX_RESTARTS_IN_A_ROW) times in a row.
+    /// drops `continue`), [`MAX_RESTARTS_IN_A_ROW`](super::MAX_RESTARTS_IN_A_ROW) times in a row;
+    /// or, read whole by offsets in pieces (a server that caps its answers), it gave an item twice
+    /// (its order changes between requests: another was skipped) on as many whole reads in a row.
     NoProgress,
 }
 

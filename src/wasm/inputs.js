@@ -353,7 +353,7 @@ function readRetry(value) {
 
 /**
  * `nextPage`'s options' `signal`: `undefined` or `null` (none), else an AbortSignal (any realm's:
- * an object with a boolean `aborted` and an `addEventListener` method). Throws `INVALID_OPTIONS`
+ * an object with an `aborted` member and an `addEventListener` method; `aborted` is not read here). Throws `INVALID_OPTIONS`
  * naming `signal` for anything else (an AbortController, not its `.signal`, say), and naming
  * `options` for options that are neither an object nor `undefined`/`null`.
  */
@@ -364,9 +364,15 @@ function readSignal(options) {
   }
   const signal = field(options, "signal");
   if (signal == null) return undefined;
-  if (isObject(signal) && typeof field(signal, "aborted") === "boolean" && typeof field(signal, "addEventListener") === "function") {
-    return signal;
-  }
+  // `in`, not a read: the `aborted` getter is the driver's to call (once per check).
+  const hasAborted = () => {
+    try {
+      return "aborted" in signal;
+    } catch {
+      return false;
+    }
+  };
+  if (isObject(signal) && hasAborted() && typeof field(signal, "addEventListener") === "function") return signal;
   const hint = isObject(field(signal, "signal")) ? " (an AbortController: pass its .signal)" : "";
   throw makeError("INVALID_OPTIONS", `invalid options: signal: ${shown(signal)} is not an AbortSignal${hint}`, { field: "signal" });
 }

@@ -9,7 +9,8 @@ export type SourceKind =
   /**
    * Like `kubeapps`, but the order changes between requests: read whole, asked for in one request
    * (`maxSourceItems + 1`); a server that caps its answers is followed by its next tokens (an item
-   * given twice then, a sign of skipped ones, is `INVALID_RESPONSE`).
+   * given twice then, a sign of skipped ones, starts the whole read over; the third time in a row
+   * sets the source aside, `"no-progress"`).
    */
   | "unordered";
 
@@ -360,8 +361,9 @@ export type FailOutcome = "recovered" | "unreachable" | "retry" | "failed" | "st
  * Unimplemented or Forbidden in any of the gRPC, Connect or Kubernetes spellings:
  * `"failed-for-good"`), fails 5 times in a row (`"repeated-failures"`; a 410 a `kubernetes`
  * source recovers from does not count), or its continuations answer the list's first chunk
- * again with nothing new, 3 times in a row (`"no-progress"`: a proxy that drops `continue`; its
- * `status` is then 200). The other sources go on in the same order; once it is
+ * again with nothing new, 3 times in a row (`"no-progress"`: a proxy that drops `continue`, or a
+ * source read whole by offsets in pieces that gives an item twice on 3 whole reads in a row: its
+ * order changes between requests, so pieces would skip items; its `status` is then 200). The other sources go on in the same order; once it is
  * retried (`retryUnreachable()`, or `nextPage` on its own after a backoff of 5 s doubling to 5 min)
  * and answers, its items come back: those the list went past meanwhile late (`Page.late`), none
  * twice, none skipped.

@@ -143,7 +143,7 @@ test("nextPage rejects a signal that is no AbortSignal (INVALID_OPTIONS naming s
   const pager = new Pager({ sources: [source("helm.packages")], pageSize: 5, chunkLimit: 5 });
   let called = 0;
   const fetchChunk = async (request) => (called++, cappedOffsets(helm, 100)(request));
-  for (const signal of [new AbortController(), "x", 1, {}, { aborted: "no" }]) {
+  for (const signal of [new AbortController(), "x", 1, {}, { aborted: false }]) {
     await assert.rejects(pager.nextPage(fetchChunk, { signal }), (e) => e.code === "INVALID_OPTIONS" && e.details.field === "signal", String(signal));
   }
   await assert.rejects(pager.nextPage(fetchChunk, "x"), (e) => e.code === "INVALID_OPTIONS" && e.details.field === "options");
