@@ -4086,9 +4086,19 @@ fn a_source_read_whole_follows_a_capped_servers_next_tokens() {
 #[test]
 fn an_unordered_source_in_pieces_that_repeats_an_item_is_set_aside() {
     let names = ["a", "b", "c", "d", "e"];
-    let mut f = Fake::new(Kind::Unordered, "fluxv2.packages", "kubeapps", &pairs(&names, "r"));
+    let mut f = Fake::new(
+        Kind::Unordered,
+        "fluxv2.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
     f.cap = Some(2);
-    let other = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&["x", "y"], "r"));
+    let other = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["x", "y"], "r"),
+    );
     let mut env = Env::new(vec![f, other], 10, 2);
     let mut p = env.pager();
     let mut flux = Vec::new();
@@ -4103,7 +4113,10 @@ fn an_unordered_source_in_pieces_that_repeats_an_item_is_set_aside() {
     assert!(page.done);
     let u = p.unreachable();
     assert_eq!(u.len(), 1);
-    assert_eq!((u[0].source_index, u[0].cause), (0, UnreachableCause::NoProgress));
+    assert_eq!(
+        (u[0].source_index, u[0].cause),
+        (0, UnreachableCause::NoProgress)
+    );
     assert_eq!(flux.iter().filter(|t| t.is_empty()).count(), 3, "{flux:?}");
     assert!(flux.len() <= 9, "{flux:?}");
 }
@@ -4113,7 +4126,12 @@ fn an_unordered_source_in_pieces_that_repeats_an_item_is_set_aside() {
 #[test]
 fn a_whole_read_in_pieces_that_meets_an_item_again_starts_over() {
     let names = ["b", "c", "d", "e"];
-    let mut f = Fake::new(Kind::Offset, "kapp_controller.packages", "kubeapps", &pairs(&names, "r"));
+    let mut f = Fake::new(
+        Kind::Offset,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
     f.cap = Some(2);
     let mut env = Env::new(vec![f], 10, 2);
     env.options.sort = SortOrder::DisplayName;
@@ -4131,7 +4149,12 @@ fn a_whole_read_in_pieces_that_meets_an_item_again_starts_over() {
 #[test]
 fn a_whole_reads_refused_chunk_starts_it_over() {
     let names = ["a", "b", "c", "d", "e"];
-    let mut f = Fake::new(Kind::Offset, "kapp_controller.packages", "kubeapps", &pairs(&names, "r"));
+    let mut f = Fake::new(
+        Kind::Offset,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
     f.cap = Some(2);
     f.refuse_past_end = true;
     let mut env = Env::new(vec![f], 10, 2);
@@ -4166,7 +4189,12 @@ fn a_400_at_the_start_of_an_offset_list_sets_the_source_aside_at_once() {
     let names: Vec<String> = seq("pkg-", 40);
     let refs: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "r")).collect();
     let bad = Fake::new(Kind::Offset, "kapp_controller.packages", "kubeapps", &refs);
-    let good = Fake::new(Kind::Offset, "helm.packages", "kubeapps", &pairs(&["x", "y"], "r"));
+    let good = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["x", "y"], "r"),
+    );
     let mut env = Env::new(vec![bad, good], 10, 10);
     env.fakes[0].down = Some(400);
     let mut p = env.pager();
@@ -4194,7 +4222,11 @@ fn a_400_at_the_start_of_an_offset_list_sets_the_source_aside_at_once() {
     });
     assert!(page.done);
     assert_eq!(asked.last().map(String::as_str), Some(""), "{asked:?}");
-    assert_eq!(asked.iter().filter(|t| t.is_empty()).count(), 1, "{asked:?}");
+    assert_eq!(
+        asked.iter().filter(|t| t.is_empty()).count(),
+        1,
+        "{asked:?}"
+    );
     assert!(asked.len() <= 8, "{asked:?}");
     assert_eq!(p.unreachable().len(), 2);
 }

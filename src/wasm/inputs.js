@@ -352,8 +352,9 @@ function readRetry(value) {
 }
 
 /**
- * `nextPage`'s options' `signal`: `undefined` or `null` (none), else an AbortSignal (any realm's:
- * an object with an `aborted` member and an `addEventListener` method; `aborted` is not read here). Throws `INVALID_OPTIONS`
+ * `nextPage`'s options' `signal`: `undefined` or `null` (none), else an AbortSignal (any realm's, or
+ * a signal-like object: one with an `aborted` member, not read here; its `addEventListener`, if
+ * any, is used). Throws `INVALID_OPTIONS`
  * naming `signal` for anything else (an AbortController, not its `.signal`, say), and naming
  * `options` for options that are neither an object nor `undefined`/`null`.
  */
@@ -372,7 +373,7 @@ function readSignal(options) {
       return false;
     }
   };
-  if (isObject(signal) && hasAborted() && typeof field(signal, "addEventListener") === "function") return signal;
+  if (isObject(signal) && hasAborted()) return signal;
   const hint = isObject(field(signal, "signal")) ? " (an AbortController: pass its .signal)" : "";
   throw makeError("INVALID_OPTIONS", `invalid options: signal: ${shown(signal)} is not an AbortSignal${hint}`, { field: "signal" });
 }

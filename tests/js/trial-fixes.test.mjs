@@ -143,12 +143,12 @@ test("nextPage rejects a signal that is no AbortSignal (INVALID_OPTIONS naming s
   const pager = new Pager({ sources: [source("helm.packages")], pageSize: 5, chunkLimit: 5 });
   let called = 0;
   const fetchChunk = async (request) => (called++, cappedOffsets(helm, 100)(request));
-  for (const signal of [new AbortController(), "x", 1, {}, { aborted: false }]) {
+  for (const signal of [new AbortController(), "x", 1, {}, { signal: {} }]) {
     await assert.rejects(pager.nextPage(fetchChunk, { signal }), (e) => e.code === "INVALID_OPTIONS" && e.details.field === "signal", String(signal));
   }
   await assert.rejects(pager.nextPage(fetchChunk, "x"), (e) => e.code === "INVALID_OPTIONS" && e.details.field === "options");
   assert.equal(called, 0);
-  for (const options of [undefined, null, {}, { signal: undefined }, { signal: null }, { signal: new AbortController().signal }]) {
+  for (const options of [undefined, null, {}, { signal: undefined }, { signal: null }, { signal: new AbortController().signal }, { signal: { aborted: false } }]) {
     await pager.nextPage(fetchChunk, options);
   }
   assert.ok(called > 0);
