@@ -42,7 +42,7 @@ pub use options::{PagerOptions, SourceKind, SourceOrder, SourceSpec};
 pub use order::{SortField, SortKey, SortOrder};
 pub use pager::{
     fails_for_good, is_transient, Chunk, ChunkOf, ChunkRequest, FailOutcome, Failure, FeedOutcome,
-    Page, Pager, Recovery, RetryPolicy, Stats, UnreachableCause, UnreachableSource,
+    Page, Pager, PrefetchBudget, Recovery, RetryPolicy, Stats, UnreachableCause, UnreachableSource,
     MAX_FAILURES_IN_A_ROW, MAX_RECOVERIES_IN_A_ROW, MAX_RESTARTS_IN_A_ROW,
 };
 pub use token::PageToken;

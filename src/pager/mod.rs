@@ -32,15 +32,17 @@ use crate::prelude::*;
 
 mod cursor;
 mod merge;
+mod prefetch;
 mod reach;
 mod retry;
 mod stats;
 #[cfg(test)]
 mod tests;
 
+pub use prefetch::{PrefetchBudget, UNKNOWN_ITEM_BYTES};
 pub use reach::{
-    fails_for_good, refused_for_good, UnreachableCause, UnreachableSource, MAX_FAILURES_IN_A_ROW,
-    MAX_RECOVERIES_IN_A_ROW,
+    fails_for_good, reask_delay_ms, refused_for_good, UnreachableCause, UnreachableSource,
+    MAX_FAILURES_IN_A_ROW, MAX_RECOVERIES_IN_A_ROW,
 };
 pub use retry::{is_transient, RetryPolicy};
 pub use stats::{SourceStats, Stats};
@@ -203,6 +205,8 @@ pub struct Pager<P> {
     page_stats: Stats,
     /// The position at the last page boundary (what a page token resumes).
     boundary: Boundary,
+    /// The requests sent ahead ([`Pager::prefetch_requests`]) and what their estimate learns.
+    ahead: prefetch::Ahead,
 }
 
 /// The position at the last page boundary, kept as its page token (encoded from the cursors'
@@ -353,6 +357,7 @@ impl<P: Clone> Pager<P> {
             stats: Stats::for_sources(n),
             page_stats: Stats::for_sources(n),
             boundary: Boundary::Token(String::new()),
+            ahead: prefetch::Ahead::default(),
         };
         pager.boundary = match pager.encode_position() {
             Ok(token) => Boundary::Token(token),
@@ -366,6 +371,15 @@ impl<P: Clone> Pager<P> {
     /// Empty when a page is ready, when done, and while every needed source
     /// has a request in flight.
     pub fn next_requests(&mut self) -> Vec<ChunkRequest> {
+        self.plan_requests(&mut |_, _, _| true)
+    }
+
+    /// [`Pager::next_requests`], each planned request sent only when `admit(ahead, source,
+    /// limit)` says so (the others are not sent: a later call plans them again).
+    fn plan_requests(
+        &mut self,
+        admit: &mut dyn FnMut(&prefetch::Ahead, usize, u32) -> bool,
+    ) -> Vec<ChunkRequest> {
         self.advance();
         if self.page_ready() {
             return Vec::new();
@@ -389,9 +403,12 @@ impl<P: Clone> Pager<P> {
             let Some(c) = self.cursors.get_mut(i) else {
                 continue;
             };
+            let planned = c.plan(&ctx);
+            if !admit(&self.ahead, i, planned.limit) {
+                continue;
+            }
             let request_id = (self.next_seq << SOURCE_BITS) | i as u64;
             self.next_seq = self.next_seq.wrapping_add(1);
-            let planned = c.plan(&ctx);
             let (page_token, limit) = c.send(request_id, planned);
             out.push(ChunkRequest {
                 request_id,
@@ -540,8 +557,14 @@ impl<P: Clone> Pager<P> {
         let Some(c) = self.cursors.get_mut(i) else {
             return Ok(FeedOutcome::Stale);
         };
+        let (n, bytes) = (chunk.items.len(), prefetch::Ahead::measure(&chunk.items));
         let prepared = c.prepare(chunk, &ctx)?;
         let mut delta = c.commit(prepared, &ctx);
+        self.ahead.record(i, bytes, n);
+        if self.ahead.settle(request_id) {
+            delta.prefetched_requests = 1;
+            delta.prefetched_items = n as u64;
+        }
         c.reach.answered();
         // The no-progress bound on restarts: the source's continuations answer the list's start
         // again (a proxy that drops `continue`); asking on would never get past it.
@@ -602,6 +625,7 @@ impl<P: Clone> Pager<P> {
         };
         let mut delta = c.fail(failure, recovery);
         delta.unreachable += u64::from(matches!(outcome, FailOutcome::SetAside(_)));
+        delta.prefetched_requests = u64::from(self.ahead.settle(request_id));
         self.count(i, &delta);
         self.advance();
         Ok(outcome)
@@ -617,6 +641,14 @@ impl<P: Clone> Pager<P> {
             return false;
         };
         let cancelled = self.cursors.get_mut(i).is_some_and(|c| c.cancel());
+        if self.ahead.settle(request_id) {
+            let delta = SourceStats {
+                prefetched_requests: 1,
+                prefetches_cancelled: 1,
+                ..Default::default()
+            };
+            self.count(i, &delta);
+        }
         self.advance();
         cancelled
     }

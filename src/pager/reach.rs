@@ -29,6 +29,17 @@ pub const MAX_FAILURES_IN_A_ROW: u32 = 5;
 /// `chunk limit × 2^16` items.
 pub const MAX_RECOVERIES_IN_A_ROW: u32 = 16;
 
+/// How long a driver waits before it asks a source set aside again on its own (`nextPage` does;
+/// [`Pager::retry_unreachable`](super::Pager::retry_unreachable) asks at once), in milliseconds,
+/// after its `set_asides`-th set-aside in a row (none answered in between): 5 s the first time,
+/// doubling each time, at most 5 minutes.
+pub fn reask_delay_ms(set_asides: u32) -> u64 {
+    const FIRST_MS: u64 = 5_000;
+    const MAX_MS: u64 = 300_000;
+    let doublings = set_asides.saturating_sub(1).min(16);
+    (FIRST_MS << doublings).min(MAX_MS)
+}
+
 /// Whether a failure will not pass by retrying the same request: HTTP 403 (PermissionDenied),
 /// 404 (NotFound) or 501 (Unimplemented), the statuses grpc-gateway and Connect give those gRPC
 /// codes; or, whatever the status, a `reason` naming one of them: a gRPC code name
@@ -102,6 +113,9 @@ pub struct UnreachableSource {
     pub status: u16,
     /// The last failure's reason, if it gave one.
     pub reason: Option<String>,
+    /// How long a driver waits, in milliseconds, before it asks the source again on its own
+    /// ([`reask_delay_ms`]: 5 s doubling with each set-aside in a row, at most 5 minutes).
+    pub retry_after_ms: u64,
 }
 
 /// One source's reachability, kept beside its cursor.
@@ -116,6 +130,8 @@ pub(crate) struct Reach {
     failures: u32,
     /// Recoveries in a row (410s, refused positions), bounded by [`MAX_RECOVERIES_IN_A_ROW`].
     recoveries: u32,
+    /// Times set aside since it last answered ([`reask_delay_ms`]).
+    set_asides: u32,
 }
 
 impl Reach {
@@ -128,6 +144,14 @@ impl Reach {
     pub(crate) fn answered(&mut self) {
         self.failures = 0;
         self.recoveries = 0;
+        self.set_asides = 0;
+    }
+
+    /// While set aside: the wait before asking it again on its own ([`reask_delay_ms`]).
+    #[cfg(test)]
+    fn reask_delay_ms(&self) -> Option<u64> {
+        self.view(0, &SourceId::new("p", "c", "n"))
+            .map(|u| u.retry_after_ms)
     }
 
     /// A failure the source can recover from came: whether it may (fewer than
@@ -166,6 +190,7 @@ impl Reach {
     ) {
         self.unreachable = Some((cause, status, reason));
         self.behind = true;
+        self.set_asides = self.set_asides.saturating_add(1);
     }
 
     /// Asked again: reachable, still behind, failures start over.
@@ -183,6 +208,7 @@ impl Reach {
             cause: *cause,
             status: *status,
             reason: reason.clone(),
+            retry_after_ms: reask_delay_ms(self.set_asides),
         })
     }
 }
@@ -197,6 +223,31 @@ mod tests {
             reason: reason.map(Into::into),
             continue_token: None,
         }
+    }
+
+    /// The re-ask backoff: 5 s, doubling with each set-aside in a row, at most 5 minutes; an
+    /// answer starts it over; none while reachable.
+    #[test]
+    fn the_reask_backoff_doubles_until_an_answer() {
+        let want = [
+            5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000,
+        ];
+        for (n, ms) in (1..).zip(want) {
+            assert_eq!(reask_delay_ms(n), ms, "set aside {n} times");
+        }
+        assert_eq!(reask_delay_ms(u32::MAX), 300_000);
+        let mut r = Reach::default();
+        assert_eq!(r.reask_delay_ms(), None, "reachable");
+        let down = failure(403, None);
+        for ms in [5_000, 10_000, 20_000] {
+            r.failed(&down, false);
+            assert_eq!(r.reask_delay_ms(), Some(ms));
+            assert!(r.retry());
+            assert_eq!(r.reask_delay_ms(), None);
+        }
+        r.answered();
+        r.failed(&down, false);
+        assert_eq!(r.reask_delay_ms(), Some(5_000), "an answer starts it over");
     }
 
     #[test]

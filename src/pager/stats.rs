@@ -39,6 +39,16 @@ pub struct SourceStats {
     /// Times the source's continue token cycled (`b → c → b`, a token it gave before in the same
     /// pass): the answer's items were kept and the source ended there (`Page::truncated`).
     pub cycled_tokens: u64,
+    /// Requests sent ahead of the call that needed them (`nextPage`'s `prefetch`,
+    /// [`Pager::prefetch_requests`](super::Pager::prefetch_requests)), counted once answered,
+    /// failed (also in `requests` then, as any request) or cancelled (`prefetches_cancelled`).
+    pub prefetched_requests: u64,
+    /// Items received in answers to requests sent ahead (taken by the merge: a page served from
+    /// them made no request of its own). Also counted in `items_scanned`.
+    pub prefetched_items: u64,
+    /// Requests sent ahead and withdrawn unanswered (the next call was aborted): prefetch that
+    /// was of no use. `prefetched_requests` less these were used.
+    pub prefetches_cancelled: u64,
     /// Whether the source is streamed (read chunk by chunk in the merge order), as of the page
     /// (a switch to a whole read makes it `false`); else it is read whole and sorted in memory.
     /// Not a counter: [`SourceStats::add`] keeps it, and totals leave it `false`.
@@ -78,12 +88,19 @@ impl SourceStats {
         self.unreachable = self.unreachable.saturating_add(o.unreachable);
         self.possible_repeats = self.possible_repeats.saturating_add(o.possible_repeats);
         self.cycled_tokens = self.cycled_tokens.saturating_add(o.cycled_tokens);
+        self.prefetched_requests = self
+            .prefetched_requests
+            .saturating_add(o.prefetched_requests);
+        self.prefetched_items = self.prefetched_items.saturating_add(o.prefetched_items);
+        self.prefetches_cancelled = self
+            .prefetches_cancelled
+            .saturating_add(o.prefetches_cancelled);
     }
 
     /// The counters' names as JS reads them, in the order of [`SourceStats::counters`]: the one
     /// definition of which counter crosses the wasm boundary where (the boundary hands these
     /// names to JS with the counters).
-    pub const COUNTER_NAMES: [&'static str; 12] = [
+    pub const COUNTER_NAMES: [&'static str; 15] = [
         "requests",
         "itemsScanned",
         "filteredOut",
@@ -96,6 +113,9 @@ impl SourceStats {
         "unreachable",
         "possibleRepeats",
         "cycledTokens",
+        "prefetchedRequests",
+        "prefetchedItems",
+        "prefetchesCancelled",
     ];
 
     /// The names of each source's estimates as JS reads them, in the order of
@@ -109,7 +129,7 @@ impl SourceStats {
     }
 
     /// The counters, in the order of [`SourceStats::COUNTER_NAMES`].
-    pub fn counters(&self) -> [u64; 12] {
+    pub fn counters(&self) -> [u64; 15] {
         [
             self.requests,
             self.items_scanned,
@@ -123,6 +143,9 @@ impl SourceStats {
             self.unreachable,
             self.possible_repeats,
             self.cycled_tokens,
+            self.prefetched_requests,
+            self.prefetched_items,
+            self.prefetches_cancelled,
         ]
     }
 }

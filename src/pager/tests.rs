@@ -3275,6 +3275,7 @@ fn late_items_still_to_show_survive_a_resume() {
 }
 mod partial;
 mod predicate;
+mod prefetch;
 
 /// A resumed `kubeapps` source in another order (en_US-like) awaits its last item read (`C2`, the
 /// token's anchor) while the merge moves past its token's W (`B`), then loses every item it read

@@ -1,6 +1,6 @@
 // kubeapps-pager/react: a React hook over the pager entry. React >= 18 (an optional peer
 // dependency of the package: install it yourself).
-import type { ChunkResponse, FetchChunk, ItemOf, PagePosition, PagerError, PagerOptions, UnreachableSource } from "kubeapps-pager";
+import type { ChunkResponse, FetchChunk, ItemOf, PagePosition, PagerError, PagerOptions, PrefetchOptions, UnreachableSource } from "kubeapps-pager";
 
 /** Where {@link usePager} keeps the position of the last page loaded (a reload or a shared link reopens it). */
 export interface UsePagerUrlOptions {
@@ -29,6 +29,13 @@ export interface UsePagerOptions {
   maxPages?: number;
   /** Where the position is kept; `false`: nowhere (every mount starts at page 0). */
   url?: UsePagerUrlOptions | false;
+  /**
+   * `nextPage`'s `prefetch` for each `loadMore` ({@link PrefetchOptions}); default `true` (the
+   * default budget): once a page is shown, the requests the page after it needs first go ahead,
+   * and the next `loadMore` awaits them instead of asking. `false`: none. Not a new list when it
+   * changes.
+   */
+  prefetch?: boolean | PrefetchOptions;
 }
 
 /** What {@link usePager} returns. `T`: the items' type (the fetchChunk's, as `Pager<T>` pages it). */
@@ -86,7 +93,8 @@ export interface UsePagerResult<T> {
  *   effect, so the double mount makes one pager, never two.
  * - A link of another list (`FILTER_MISMATCH`) or a mangled token (`INVALID_PAGE_TOKEN`) in the
  *   URL starts the list over; other failures land in `error`.
- * - Prefetch (the page after the shown one fetched ahead) is not there: the pager has no prefetch yet.
+ * - Prefetch, on by default (`prefetch`): once a page is shown, the page after it is fetched
+ *   ahead (its first requests, within the budget); a new list or unmount cancels them.
  */
 export function usePager<R extends ChunkResponse, O extends PagerOptions<ItemOf<R>> = PagerOptions<ItemOf<R>>>(
   options: O,

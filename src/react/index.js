@@ -55,7 +55,7 @@ const shown = (page) => (page.stats.lateItems > 0 ? page.items.slice(page.stats.
  * setting is a new list; the old one's call in flight is aborted and its pager freed.
  */
 export function usePager(options, fetchChunk, hookOptions = {}) {
-  const { maxPages, url } = hookOptions;
+  const { maxPages, url, prefetch = true } = hookOptions;
   const key = JSON.stringify(options);
   const urlKey = url === false ? "off" : JSON.stringify([url?.param, url?.place]);
   const [state, setState] = useState(IDLE);
@@ -66,6 +66,9 @@ export function usePager(options, fetchChunk, hookOptions = {}) {
   store.current = positionStore(url);
   const latestOptions = useRef(options);
   latestOptions.current = options;
+  // The latest prefetch setting: read by each loadMore (a change is no new list).
+  const latestPrefetch = useRef(prefetch);
+  latestPrefetch.current = prefetch;
 
   const step = useCallback(async (direction) => {
     const r = run.current;
@@ -76,7 +79,11 @@ export function usePager(options, fetchChunk, hookOptions = {}) {
     setState((s) => ({ ...s, loading: true }));
     let restart = false;
     try {
-      const got = await win[direction]({ signal: r.controller.signal });
+      // Forward, the requests the page after this one needs go ahead once it is here (`prefetch`):
+      // the next loadMore awaits them; a new list or unmount cancels them (the pager is freed).
+      const got = await win[direction](
+        direction === "next" ? { signal: r.controller.signal, prefetch: latestPrefetch.current } : { signal: r.controller.signal },
+      );
       if (r.closed) return;
       if (got && direction === "next") {
         const { page } = got;
@@ -145,8 +152,6 @@ export function usePager(options, fetchChunk, hookOptions = {}) {
         r.open = (token) => (token ? Pager.resume(token, options) : new Pager(options));
         const at = store.current.read();
         r.fromUrl = at != null;
-        // Prefetch (loading the page after the shown one ahead of loadMore) belongs here, once
-        // the pager has it: it does not yet, and this hook does not imitate it.
         r.win = new PageWindow({ open: r.open, fetchChunk, maxPages: r.maxPages, at });
         return step("next");
       })

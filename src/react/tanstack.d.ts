@@ -1,6 +1,6 @@
 // kubeapps-pager/tanstack: the options of TanStack Query v5's `useInfiniteQuery` over a pager
 // (@tanstack/react-query 5, an optional peer dependency; no React or TanStack import here).
-import type { ChunkResponse, FetchChunk, ItemOf, Page, PagePosition, PagerOptions } from "kubeapps-pager";
+import type { ChunkResponse, FetchChunk, ItemOf, Page, PagePosition, PagerOptions, PrefetchOptions } from "kubeapps-pager";
 
 /** A page position as TanStack's `pageParam`: the page's index from the start (0) and its start token (`""` for page 0). */
 export interface PagerPageParam {
@@ -25,6 +25,12 @@ export interface PagerInfiniteQueryOptions<R extends ChunkResponse, O extends Pa
   maxPages?: number;
   /** Start at this page (`readPageToken()`); its `earlier` tokens let `fetchPreviousPage` go back before it. */
   at?: PagePosition | null;
+  /**
+   * `nextPage`'s `prefetch` for forward pages on the live pager ({@link PrefetchOptions});
+   * default `true`: the next `fetchNextPage` awaits the requests sent ahead instead of asking.
+   * `free()` (or a page at another position) cancels them. `false`: none.
+   */
+  prefetch?: boolean | PrefetchOptions;
 }
 
 /**

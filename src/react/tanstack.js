@@ -14,7 +14,7 @@ const keyOf = (options) => JSON.parse(JSON.stringify(options));
  * pager stands after the last page it fetched forward; a forward `pageParam` equal to its position
  * is fetched by it (nothing re-read), any other by a pager resumed at that token.
  */
-export function pagerInfiniteQuery({ options, fetchChunk, queryKey, maxPages, at } = {}) {
+export function pagerInfiniteQuery({ options, fetchChunk, queryKey, maxPages, at, prefetch = true } = {}) {
   if (typeof fetchChunk !== "function") throw new TypeError("pagerInfiniteQuery: fetchChunk must be a function");
   if (options === null || typeof options !== "object") throw new TypeError("pagerInfiniteQuery: options must be the pager's options");
   /** Start tokens by page index, as far as known (`at.earlier` and every page fetched). */
@@ -52,7 +52,9 @@ export function pagerInfiniteQuery({ options, fetchChunk, queryKey, maxPages, at
     } else {
       pager = open(token); // scroll back: a pager of its own, the live one stays where it is
     }
-    const call = pager.nextPage(fetchChunk, { signal });
+    // Forward on the live pager, the next page's first requests go ahead (`prefetch`): the next
+    // fetchNextPage awaits them; dropping the live pager (`free`, another position) cancels them.
+    const call = pager.nextPage(fetchChunk, keep ? { signal, prefetch } : { signal });
     if (keep) live.queue = call.then(() => {}, () => {});
     try {
       const page = await call; // a failed or aborted call leaves the pager where it was

@@ -1,28 +1,27 @@
-// `pager.nextPage(fetchChunk, { signal, retry })`, in JS: the asynchronous loop that awaits the
+// `pager.nextPage(fetchChunk, { signal, retry, prefetch })`, in JS: the asynchronous loop that awaits the
 // caller's promises and calls the pager's own sans-IO methods (docs/DESIGN.md, "What runs in
 // JS, and why"). It acts on what the core says it did with each answer (`feed`: accepted, stale,
 // unreachable) and each failure (`fail`: recovered, retry, unreachable, failed) and decides
 // nothing of its own about a failure: which failures recover, which are transient, how long to
 // wait before a retry (`Pager.__retryDelay`: the core's `RetryPolicy`) and when to give up are
 // the core's. What is JS's: waiting (a timer racing the abort), the one-call-at-a-time queue, the
-// errors it rejects with, and when an unreachable source is asked again across calls.
+// errors it rejects with, and the clock of the core's wait before an unreachable source is asked again.
+// Prefetch: after a page, it sends the requests the core picks (`prefetchRequests`) and keeps
+// them for the pager's next call, which takes them as its own requests in flight.
 // Never throws synchronously. Keep the import lines and the export line as they are:
 // scripts/package.mjs rewrites them to CommonJS for the nodejs build.
 
 import { makeError } from "./errors.js";
 import { isObject } from "./json.js";
-import { field, failureOf, causeText, readRetry, readSignal } from "./inputs.js";
+import { field, failureOf, causeText, readRetry, readPrefetch, readSignal } from "./inputs.js";
 import { takeCaller, whileFetching, onFree } from "./guard.js";
 
 /**
- * The automatic retry of an unreachable source: a nextPage call asks it again once this long has
- * passed since it was set aside, 5 s the first time, doubling each time it is set aside again
- * without having answered in between, at most 5 minutes.
+ * Pager → Map(source index → { since, at, cause }): when each unreachable source was set aside,
+ * when nextPage asks it again (`since` plus the core's wait, the page's
+ * `unreachable[i].retryAfterMs`: 5 s doubling with each set-aside in a row, at most 5 minutes;
+ * known once a page names it) and the failure that set it aside.
  */
-const RETRY_FIRST_MS = 5000;
-const RETRY_MAX_MS = 300000;
-
-/** Pager → Map(source index → { at, delay, cause }): when nextPage retries each unreachable source. */
 const backoffs = new WeakMap();
 
 const ignore = () => {};
@@ -35,6 +34,33 @@ const PAGER_ERROR = Symbol.for("kubeapps-pager.PagerError");
 
 /** Whether `e` is a PagerError of one of `codes`. */
 const isPagerError = (e, codes) => field(e, PAGER_ERROR) === true && codes.includes(field(e, "code"));
+
+/**
+ * Pager → the requests sent ahead after its last page (`prefetch`), each
+ * `[requestId, sourceIndex, promise, controller]`, and the hook that aborts them when the pager
+ * is freed: the next call takes them as requests of its own.
+ */
+const ahead = new WeakMap();
+
+/** Aborts the fetches of `entries` (requests sent ahead): their answers are of no use now. */
+const abortAll = (entries) => {
+  for (const e of entries) e[3]?.abort();
+};
+
+/** Takes the requests `owner` sent ahead (none: `[]`); a free no longer aborts them. */
+function takeAhead(owner) {
+  const parked = owner && ahead.get(owner);
+  if (!parked) return [];
+  ahead.delete(owner);
+  parked.unhook();
+  return parked.entries;
+}
+
+/** Keeps `entries` (requests in flight) for `owner`'s next call; a free aborts them. */
+function park(owner, entries) {
+  if (entries.length === 0) return;
+  ahead.set(owner, { entries, unhook: onFree(owner, () => abortAll(entries)) });
+}
 
 /**
  * Pager → a promise (never rejected) that settles once its last nextPage call and every call
@@ -56,12 +82,13 @@ const lastCall = new WeakMap();
 function drive(pager, fetchChunk, options, labels) {
   // The caller's own Pager: when it is freed, this call rejects with PAGER_FREED at once.
   const owner = takeCaller();
-  let policy;
+  let policy, prefetch;
   try {
     if (typeof fetchChunk !== "function") {
       throw makeError("INVALID_OPTIONS", "fetchChunk must be a function", { field: "fetchChunk" });
     }
     policy = readRetry(isObject(options) ? field(options, "retry") : undefined);
+    prefetch = readPrefetch(isObject(options) ? field(options, "prefetch") : undefined);
     readSignal(options);
   } catch (e) {
     pager.free();
@@ -112,9 +139,9 @@ function drive(pager, fetchChunk, options, labels) {
   // A synchronous throw becomes a rejected promise. The promise is marked handled: after an abort
   // or a failure nobody awaits it, and its late rejection must not surface as unhandled.
   // A promise of our own (a fresh one, not fetchChunk's: its own `then` or `catch` may throw).
-  const start = (request) =>
+  const start = (request, init = fetchOptions) =>
     whileFetching(owner, () => {
-      const promise = new Promise((resolve) => resolve(Reflect.apply(fetchChunk, undefined, [request, fetchOptions])));
+      const promise = new Promise((resolve) => resolve(Reflect.apply(fetchChunk, undefined, [request, init])));
       promise.catch(ignore);
       return promise;
     });
@@ -157,21 +184,45 @@ function drive(pager, fetchChunk, options, labels) {
   const key = owner ?? pager;
   const retry = backoffs.get(key) ?? new Map();
   backoffs.set(key, retry);
-  // Set aside by the core: the page goes on from the other sources and names it. Retried later.
+  // Set aside by the core: the page goes on from the other sources and names it. Asked again
+  // once the core's wait has passed.
   const setAside = (index, cause) => {
-    const delay = Math.min(2 * (retry.get(index)?.delay ?? RETRY_FIRST_MS / 2), RETRY_MAX_MS);
-    retry.set(index, { at: Date.now() + delay, delay, cause });
+    retry.set(index, { since: Date.now(), cause });
   };
   // Transient failures of each source retried in this call (the core's `retry` outcomes).
   const attempts = new Map();
+  // The first error of the round being settled; the requests sent ahead that this call took and
+  // has not settled yet (aborted when it ends without them: an abort, a free).
+  let firstError, taken = [];
+  // Hands the core an answer or a failure (`act`), and returns its outcome; `undefined` when the
+  // core threw (the request is cleared, so the next call asks again) or said `"stale"` (answered
+  // or failed by someone else): either is the round's error, unless one came before.
+  const settle = (id, act) => {
+    let outcome;
+    try {
+      outcome = act();
+    } catch (e) {
+      clear(id);
+      firstError ??= e;
+      return;
+    }
+    if (outcome !== "stale") return outcome;
+    firstError ??= outside(id);
+  };
   const Pager = pager.constructor;
 
   async function run() {
     // Start once the previous calls have settled (in a microtask when there are none), or stop
     // waiting for them at once when this call is aborted or the pager freed.
     await (previous && Promise.race([previous, ...stops]));
+    // The requests the last call sent ahead: this call's own now (awaited, not sent again).
+    let early = takeAhead(owner);
+    taken = early;
     if (freedNow) throw freedError();
-    if (isAborted()) throw aborted();
+    if (isAborted()) {
+      for (const [id] of early) cancel(id);
+      throw aborted();
+    }
     // Unreachable sources whose backoff has passed are asked again (their items come back).
     const now = Date.now();
     for (const [index, b] of retry) if (now >= b.at) pager.retryUnreachable(index);
@@ -180,15 +231,28 @@ function drive(pager, fetchChunk, options, labels) {
       if (freedNow) throw freedError();
       const page = pager.takePage();
       if (page !== null) {
+        // Requests sent ahead that this page did not need stay in flight for the next call; the
+        // requests the next page needs first go ahead now, within the budget (the core's pick).
+        taken = [];
+        if (owner && prefetch) {
+          const fresh = Array.from(pager.prefetchRequests(prefetch[0], prefetch[1]), (r) => {
+            const controller = new AbortController();
+            return [r.requestId, r.sourceIndex, start(r, { signal: controller.signal }), controller];
+          });
+          park(owner, early.concat(fresh));
+        } else park(owner, early);
         // Each source set aside carries the failure that did it (the transport's own error).
+        // Each is asked again once the core's wait has passed.
         for (const u of page.unreachable) {
-          const cause = retry.get(u.sourceIndex)?.cause;
-          if (cause !== undefined) u.error = cause;
+          const b = retry.get(u.sourceIndex);
+          if (!b) continue;
+          b.at = b.since + u.retryAfterMs;
+          if (b.cause !== undefined) u.error = b.cause;
         }
         return page;
       }
       const requests = pager.nextRequests();
-      if (requests.length === 0) {
+      if (requests.length === 0 && early.length === 0) {
         // nextPage settles every request of a round and calls run one at a time, so only
         // requests taken with nextRequests() and never answered can leave it nothing to ask.
         throw makeError(
@@ -197,8 +261,9 @@ function drive(pager, fetchChunk, options, labels) {
           {},
         );
       }
-      const pending = requests.map((r) => [r.requestId, r.sourceIndex, start(r)]);
-      let firstError;
+      const pending = early.concat(requests.map((r) => [r.requestId, r.sourceIndex, start(r)]));
+      early = [];
+      firstError = undefined;
       // The longest retry delay the core asked for in this round (-1: none).
       let wait = -1;
       for (let k = 0; k < pending.length; k++) {
@@ -214,46 +279,26 @@ function drive(pager, fetchChunk, options, labels) {
         if (freedNow) throw freedError();
         if (isAborted()) {
           // Late answers to these requests will be ignored as stale.
-          for (const [rest] of pending.slice(k)) cancel(rest);
+          for (const [rest, , , controller] of pending.slice(k)) {
+            cancel(rest);
+            controller?.abort();
+          }
           throw aborted();
         }
         if (ok) {
-          let outcome;
-          try {
-            outcome = pager.feed(id, answer);
-          } catch (e) {
-            // The core left its state as it was; clear the request so the next call asks again.
-            clear(id);
-            firstError ??= e;
-            continue;
-          }
-          if (outcome === "stale") {
-            firstError ??= outside(id);
-            continue;
-          }
+          const outcome = settle(id, () => pager.feed(id, answer));
+          if (outcome === undefined) continue;
           attempts.delete(index);
           if (outcome === "unreachable") setAside(index, undefined);
           else retry.delete(index);
           continue;
         }
         // Read once: a getter may answer differently each time, and the core and this loop must
-        // agree on the failure.
+        // agree on the failure. A failure the pager cannot read (a status that is no HTTP status, a
+        // lone surrogate in its reason or continue) leaves the request open: `settle` clears it.
         let failure;
-        let outcome;
-        try {
-          failure = failureOf(answer, labels[index] ?? "");
-          outcome = pager.fail(id, failure);
-        } catch (e) {
-          // A failure the pager cannot read (a status that is no HTTP status, a lone surrogate in
-          // its reason or continue): the request is still open; clear it, or every later call
-          // would find it unanswered.
-          clear(id);
-          firstError ??= e;
-          continue;
-        }
-        if (outcome === "stale") {
-          firstError ??= outside(id);
-        } else if (outcome === "unreachable") {
+        const outcome = settle(id, () => pager.fail(id, (failure = failureOf(answer, labels[index] ?? ""))));
+        if (outcome === "unreachable") {
           setAside(index, answer);
         } else if (outcome === "retry" || outcome === "failed") {
           if (isPagerError(answer, PASS_THROUGH)) {
@@ -281,6 +326,7 @@ function drive(pager, fetchChunk, options, labels) {
 
   const promise = run().finally(() => {
     unhook?.();
+    abortAll(taken);
     try {
       if (listener) signal.removeEventListener("abort", listener);
     } catch {

@@ -85,10 +85,11 @@ function guardPager(probe) {
         // nextPage made from inside it is then a call before this one, not one beside it.
         const signal = isObject(options) ? field(options, "signal") : undefined;
         const retry = isObject(options) ? field(options, "retry") : undefined;
+        const prefetch = isObject(options) ? field(options, "prefetch") : undefined;
         caller = self;
         try {
           // Options that are no object go as they are: the driver rejects them (INVALID_OPTIONS).
-          return f.call(self, fetchChunk, options == null || isObject(options) ? { signal, retry } : options);
+          return f.call(self, fetchChunk, options == null || isObject(options) ? { signal, retry, prefetch } : options);
         } finally {
           caller = undefined;
         }

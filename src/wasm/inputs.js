@@ -334,6 +334,23 @@ const RETRY = [
   ["maxDelayMs", U32, OPTIONAL],
 ];
 
+/** `NextPageOptions.prefetch` as an object: `{ requests?, bytes? }`. */
+const PREFETCH = [
+  ["requests", U32, OPTIONAL],
+  ["bytes", U32, OPTIONAL],
+];
+
+/** `value` read against `shape`, or `INVALID_OPTIONS` naming `<name>.<field>`. */
+function readNested(value, shape, name) {
+  try {
+    return readInput(value, shape);
+  } catch (e) {
+    const at = e?.details?.field;
+    const field = at === "options" ? name : `${name}.${at}`;
+    throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${String(e.message).replace(/^invalid options: [^:]*: /, "")}`, { field });
+  }
+}
+
 /**
  * `nextPage`'s `retry` option read against `RETRY`: `[retries, baseDelayMs, maxDelayMs]`, each
  * `undefined` when not given (the core's default fills it: `RetryPolicy` in
@@ -342,13 +359,7 @@ const RETRY = [
 function readRetry(value) {
   if (value === undefined) return [];
   if (value === false) return [0];
-  try {
-    return readInput(value, RETRY);
-  } catch (e) {
-    const at = e?.details?.field;
-    const field = at === "options" ? "retry" : `retry.${at}`;
-    throw makeError("INVALID_OPTIONS", `invalid options: ${field}: ${String(e.message).replace(/^invalid options: [^:]*: /, "")}`, { field });
-  }
+  return readNested(value, RETRY, "retry");
 }
 
 /**
@@ -378,4 +389,16 @@ function readSignal(options) {
   throw makeError("INVALID_OPTIONS", `invalid options: signal: ${shown(signal)} is not an AbortSignal${hint}`, { field: "signal" });
 }
 
-export { field, stringField, failureOf, readSignal, causeText, readInput, readOptions, readFailure, readFilter, readRetry, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };
+/**
+ * `nextPage`'s `prefetch` option: `undefined` for none (`undefined`, `false`), else
+ * `[requests, bytes]`, each `undefined` when not given (the core's default fills it:
+ * `PrefetchBudget` in src/pager/prefetch.rs); `true` is `[]`. Throws `INVALID_OPTIONS` naming
+ * `prefetch.<field>`.
+ */
+function readPrefetch(value) {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return [];
+  return readNested(value, PREFETCH, "prefetch");
+}
+
+export { field, stringField, failureOf, readSignal, causeText, readInput, readOptions, readFailure, readFilter, readRetry, readPrefetch, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };

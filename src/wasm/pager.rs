@@ -16,8 +16,8 @@ use super::view::ChunkFields;
 use crate::error::PagerError;
 use crate::filter::FilterOptions;
 use crate::pager::{
-    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, Recovery, RetryPolicy,
-    SourceStats, Stats, UnreachableSource,
+    ChunkOf, ChunkRequest, FailOutcome, FeedOutcome, Page, Pager, PrefetchBudget, Recovery,
+    RetryPolicy, SourceStats, Stats, UnreachableSource,
 };
 
 use super::predicate::Predicate;
@@ -82,6 +82,7 @@ struct UnreachableView<'a> {
     source: String,
     cause: &'static str,
     status: u16,
+    retry_after_ms: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'a str>,
 }
@@ -95,6 +96,7 @@ fn unreachable_to_js(list: &[UnreachableSource]) -> JsValue {
             source: u.source.label(),
             cause: u.cause.as_str(),
             status: u.status,
+            retry_after_ms: u.retry_after_ms,
             reason: u.reason.as_deref(),
         })
         .collect();
@@ -487,6 +489,27 @@ impl JsPager {
     #[wasm_bindgen(js_name = nextRequests, unchecked_return_type = "ChunkRequest[]")]
     pub fn next_requests(&self) -> JsResult<JsValue> {
         let requests = JsPager::with(&self.core, |p| p.next_requests())?;
+        Ok(requests_to_js(&requests))
+    }
+
+    /// The requests to send ahead of the next call, right after a page was taken (what
+    /// `nextPage`'s `prefetch` sends): those the next page needs first, at most `requests` of
+    /// them (default 64: one per source) and at most `bytes` of answers by the core's estimate
+    /// (default 1 MiB; the request's `limit` times the source's mean key-field bytes per item so
+    /// far, 1 KiB before it answered). Empty when the next page is ready from what is buffered,
+    /// when done, for a source set aside. Feed, fail or cancel them as any request.
+    #[wasm_bindgen(js_name = prefetchRequests, unchecked_return_type = "ChunkRequest[]")]
+    pub fn prefetch_requests(
+        &self,
+        requests: Option<u32>,
+        bytes: Option<u32>,
+    ) -> JsResult<JsValue> {
+        let d = PrefetchBudget::default();
+        let budget = PrefetchBudget {
+            requests: requests.unwrap_or(d.requests),
+            bytes: bytes.map_or(d.bytes, u64::from),
+        };
+        let requests = JsPager::with(&self.core, |p| p.prefetch_requests(budget))?;
         Ok(requests_to_js(&requests))
     }
 

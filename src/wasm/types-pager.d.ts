@@ -376,6 +376,12 @@ export interface UnreachableSource {
   cause: "failed-for-good" | "repeated-failures" | "no-progress";
   /** The last failure's HTTP status (0: no answer). */
   status: number;
+  /**
+   * How long `nextPage` waits, in ms from when the source was set aside, before it asks it again
+   * on its own: 5,000 the first time, doubling with each set-aside in a row (none answered in
+   * between), at most 300,000.
+   */
+  retryAfterMs: number;
   /** The last failure's reason, when it gave one. */
   reason?: string;
   /** From `nextPage`: what the fetchChunk rejected with (a built-in fetcher's `SOURCE_FAILED`, whose own `cause` is the transport's error). */
@@ -413,6 +419,18 @@ export interface SourceStats {
    * pass): that answer's items were kept and the source ended there (`Page.truncated`).
    */
   cycledTokens: number;
+  /**
+   * Requests sent ahead by `nextPage`'s `prefetch` (or `prefetchRequests`), counted once
+   * answered or failed (then also in `requests`) or cancelled (`prefetchesCancelled`).
+   */
+  prefetchedRequests: number;
+  /** Items that answers to requests sent ahead brought (also in `itemsScanned`). */
+  prefetchedItems: number;
+  /**
+   * Requests sent ahead and withdrawn unanswered (the next call was aborted): of no use.
+   * `prefetchedRequests` less these were used.
+   */
+  prefetchesCancelled: number;
   /**
    * The source is streamed: read chunk by chunk in the merge order (its own order is the merge
    * order). `false`: read whole, then sorted (an `unordered` source, `order: "none"`, any source
@@ -556,6 +574,36 @@ export interface NextPageOptions {
   signal?: AbortSignal | null;
   /** The retry policy for transient failures ({@link RetryOptions}); `false`: none. */
   retry?: false | RetryOptions;
+  /**
+   * Prefetch ({@link PrefetchOptions}): once this call has its page, send the requests the next
+   * page needs first, so that the next call awaits them instead of asking (a next page served
+   * from them makes no request). `true`: the default budget; `false` or absent (the default of
+   * `nextPage`): none. Turn it on for a reader who pages on (the React hook does by default).
+   */
+  prefetch?: boolean | PrefetchOptions;
+}
+
+/**
+ * The budget of `nextPage`'s `prefetch`. The core picks what goes ahead: the requests its next
+ * call would make first, in their order, while they fit (the pages and tokens are then exactly
+ * those without prefetch); never for a source set aside, a done
+ * list, or a next page already buffered. The requests are in flight as any (one per source):
+ * the next `nextPage` awaits them and meets a failure of one as its own request's (the same
+ * recovery, retries and set-aside; never thrown outside a call). Aborting the next call, `free()`
+ * or dropping the list (a new pager) cancels them (their fetch's `signal` aborts). Each a whole
+ * number from 0 to 4294967295, else `INVALID_OPTIONS`.
+ */
+export interface PrefetchOptions {
+  /** At most this many requests ahead (default 64: one per source the next page needs). */
+  requests?: number;
+  /**
+   * At most this many bytes of answers ahead (default 1,048,576), by the core's estimate: each
+   * request's `limit` times its source's mean item size so far, measured as the bytes of the key
+   * fields the pager reads of each item (name, display name, identifier, description; not icons
+   * or other fields it does not read), 1,024 per item before the source answered. A request over
+   * what is left is not sent ahead (the next call asks for it).
+   */
+  bytes?: number;
 }
 
 /** Options of {@link kubeappsFetcher}. */

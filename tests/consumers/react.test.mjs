@@ -207,6 +207,34 @@ async function scenarios(t, dir, reactVersion) {
       await page.close();
     });
 
+    await t.test("usePager prefetches by default: once a page is shown, the requests loadMore would make first are on their way", async () => {
+      // One page shown (stopAfter=10), then loadMore by hand; with and without prefetch.
+      const key = (r) => `${r.plugin} ${r.token}`;
+      const run = async (query) => {
+        const from = backend.log.length;
+        const page = await open(backend, query, errors);
+        await waitFor(page, () => window.probe.state?.items.length === 10 && !window.probe.state.loading);
+        await new Promise((r) => setTimeout(r, 300)); // what goes ahead is asked by now
+        const first = backend.log.slice(from).map(key);
+        await page.evaluate(() => window.probe.hook.loadMore());
+        await waitFor(page, () => window.probe.state.items.length === 20 && !window.probe.state.loading);
+        const items = (await probeState(page)).items;
+        const all = backend.log.slice(from).map(key);
+        await page.close();
+        return { first, later: all.slice(first.length), items, from };
+      };
+      const off = await run("s=hook&stopAfter=10&noPrefetch=1");
+      const on = await run("s=hook&stopAfter=10");
+      assert.deepEqual(on.items, all.slice(0, 20));
+      assert.deepEqual(off.items, on.items);
+      // Before loadMore, the prefetching hook asked what the other asked first in loadMore.
+      const ahead = on.first.slice(off.first.length);
+      assert.deepEqual(on.first.slice(0, off.first.length), off.first);
+      assert.ok(ahead.length > 0, JSON.stringify({ on, off }));
+      assert.deepEqual([...ahead].sort(), off.later.slice(0, ahead.length).sort());
+      assertNoReread(backend.log, on.from);
+    });
+
     await t.test("usePager: a mangled token in the URL starts the list over (no error shown)", async () => {
       const page = await open(backend, "s=hook&page=3.not-a-token", errors);
       await waitFor(page, () => window.probe.state?.done);

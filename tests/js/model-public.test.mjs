@@ -58,7 +58,7 @@ test(`nextPage keeps every invariant over ${RUNS} generated runs (seeds ${FIRST}
   }
   // The runs played what they are for, not only passed.
   if (RUNS >= 500) {
-    for (const k of ["late", "rejections", "aborts", "hangs", "inconsistent", "unreachable", "http", "plain", "pager", "collation", "collated"]) {
+    for (const k of ["late", "rejections", "aborts", "hangs", "inconsistent", "unreachable", "http", "plain", "pager", "collation", "collated", "prefetched"]) {
       assert.ok(totals[k] > 0, `no run played ${k}: ${JSON.stringify(totals)}`);
     }
   }

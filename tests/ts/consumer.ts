@@ -88,7 +88,12 @@ async function main(signal: AbortSignal): Promise<void> {
     const asItCame: FailOutcome = pager.fail(id, status);
     const retried: FailOutcome = pager.fail(id, { status: 503, retryAfterMs: 2000 });
     const policies: NextPageOptions[] = [{ retry: false }, { retry: { retries: 5, baseDelayMs: 500, maxDelayMs: 10_000 } }, {}];
-    void outcome, again, asItCame, retried, policies;
+    const prefetches: NextPageOptions[] = [{ prefetch: true }, { prefetch: false }, { prefetch: { requests: 2, bytes: 262_144 } }, { prefetch: {} }];
+    // @ts-expect-error: a budget is numbers
+    const badPrefetch: NextPageOptions = { prefetch: { requests: "2" } };
+    const ahead: ChunkRequest[] = pager.prefetchRequests(2, 1 << 20);
+    const aheadStats: number = pager.stats.prefetchedRequests + pager.stats.prefetchedItems + pager.stats.prefetchesCancelled;
+    void outcome, again, asItCame, retried, policies, prefetches, badPrefetch, ahead, aheadStats;
   }
   if (pager.pageReady()) {
     const page: Page | null = pager.takePage();

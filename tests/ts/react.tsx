@@ -19,7 +19,7 @@ const fetchChunk = kubeappsFetcher({ baseUrl: "/apis" });
 const options: PagerOptions = { sources: [{ plugin: "helm.packages", cluster: "default", namespace: "kubeapps" }], pageSize: 24 };
 
 export function Hook() {
-  const list = usePager(options, fetchChunk, { maxPages: 5, url: { param: "p", place: "search" } });
+  const list = usePager(options, fetchChunk, { maxPages: 5, url: { param: "p", place: "search" }, prefetch: { requests: 3 } });
   const typed: UsePagerResult<AvailablePackageSummary> = list;
   const names: string[] = list.items.map((s) => s.name);
   const late: AvailablePackageSummary[] = list.late;
@@ -46,7 +46,7 @@ export function Custom() {
 }
 
 export function Query() {
-  const query = useMemo(() => pagerInfiniteQuery({ options, fetchChunk, maxPages: 3, at: readPageToken() }), []);
+  const query = useMemo(() => pagerInfiniteQuery({ options, fetchChunk, maxPages: 3, at: readPageToken(), prefetch: false }), []);
   useEffect(() => () => query.free(), [query]);
   const q = useInfiniteQuery(query);
   const pages: PagerQueryPage<AvailablePackageSummary>[] | undefined = q.data?.pages;

@@ -171,13 +171,16 @@ export async function playRun(entries, run, { server, state, trace = false } = {
   const shown = new Map(); // identity → page number
   let lastKey = null;
   let pages = 0, calls = 0, rejections = 0, inARow = 0, done = false;
+  // The nextPage call in progress (`{ abort }`), if any; `owed`: a hang or an abort came while
+  // none was (a request sent ahead, `run.prefetch`), for the next call to meet.
+  let active = null, owed = false;
   // Sources whose proxy drops `continue`.
   const dropped = new Set(run.sources.flatMap((g, i) => (g.quirk === "dropContinue" ? [i] : [])));
   const label = (i) => `${run.sources[i].plugin}/${run.sources[i].cluster}/${run.sources[i].namespace}`;
   // Set aside for good once its proxy has dropped a continue token (before that, a normal source).
   const broken = (i) => dropped.has(i) && world.sources[i].continued;
   const retryable = (i) => !world.sources[i].down && !broken(i);
-  const figures = { pages: 0, items: 0, late: 0, rejections: 0, aborts: 0, hangs: 0, inconsistent: 0, unreachable: 0, repeats: 0, requests: 0, typedEnds: 0, cycles: 0, dropped: 0 };
+  const figures = { pages: 0, items: 0, late: 0, rejections: 0, aborts: 0, hangs: 0, inconsistent: 0, unreachable: 0, repeats: 0, requests: 0, typedEnds: 0, cycles: 0, dropped: 0, prefetched: 0 };
   const log = [];
   const fail = (what) => {
     const err = new Error(`${what}\n  seed ${run.seed} (MODEL_JS_SEED=${run.seed} MODEL_JS_RUNS=1), transport ${run.transport}; last calls:\n    ${log.slice(-12).join("\n    ")}`);
@@ -214,6 +217,7 @@ export async function playRun(entries, run, { server, state, trace = false } = {
     if (page.inconsistent) figures.inconsistent++;
     figures.items += page.items.length;
     figures.unreachable += page.unreachable.length;
+    figures.prefetched += page.stats.prefetchedRequests;
     token = page.nextPageToken;
     // Done, but for the sources set aside for good (whose proxy dropped a continue token): the end
     // of this pager's list. A resume asks them again (a page token does not hold who was set aside).
@@ -240,21 +244,28 @@ export async function playRun(entries, run, { server, state, trace = false } = {
       if (++calls > MAX_CALLS) fail(`termination: more than ${MAX_CALLS} nextPage calls`);
       const controller = new AbortController();
       let aborted = false;
+      const call = { abort: () => ((aborted = true), controller.abort()) };
+      active = call;
+      // A hang or an abort met by a request sent ahead after the last call settled: the user
+      // gives up on this call (its abort cancels the requests sent ahead).
+      if (owed) {
+        owed = false;
+        setTimeout(call.abort, 1);
+      }
       state.onHang = () => {
         figures.hangs++;
-        // The user gives up on a call that hangs: abort it (after the request is on its way).
-        setTimeout(() => {
-          aborted = true;
-          controller.abort();
-        }, 1);
+        // The user gives up on a call that hangs: abort it (after the request is on its way), or
+        // the next one when the request went ahead of it (`prefetch`).
+        setTimeout(() => (active ? active.abort() : (owed = true)), 1);
       };
       state.onAbort = () => {
         figures.aborts++;
-        aborted = true;
-        controller.abort();
+        if (active) active.abort();
+        else owed = true;
       };
       try {
-        const p = await pager.nextPage(fetchChunk, { signal: controller.signal, retry: run.retry });
+        const p = await pager.nextPage(fetchChunk, { signal: controller.signal, retry: run.retry, prefetch: run.prefetch });
+        active = null;
         for (const i of dropped) {
           if (world.sources[i].requests > MAX_DROPPED_REQUESTS) fail(`a source that drops continue tokens (${label(i)}) was asked ${world.sources[i].requests} times by one pager`);
         }
@@ -266,6 +277,7 @@ export async function playRun(entries, run, { server, state, trace = false } = {
         checkPage(p);
         return p;
       } catch (e) {
+        active = null;
         if (e?.run) throw e;
         log.push(`rejected: ${describe(e)}`);
         if (trace) console.error(log.at(-1));

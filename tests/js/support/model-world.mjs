@@ -197,6 +197,8 @@ export function generate(seed) {
     retry: chance(0.5) ? { retries: 0 } : { retries: 1 + int(3), baseDelayMs: 1, maxDelayMs: 2 },
     steps,
     shuffleSeed: int(2 ** 31),
+    // nextPage's `prefetch` on half the runs (drawn last: the rest of a seed's run is as before).
+    prefetch: chance(0.5),
   };
 }
 

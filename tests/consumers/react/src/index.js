@@ -43,7 +43,7 @@ function HookList({ maxPages, stopAfter = Infinity }) {
   const [query, setQuery] = useState("");
   probe.setQuery = setQuery; // a new filter: a new list
   const options = useMemo(() => ({ ...OPTIONS, filter: { query } }), [query]);
-  const list = usePager(options, fetchChunk, { maxPages });
+  const list = usePager(options, fetchChunk, { maxPages, prefetch: !params.has("noPrefetch") });
   probe.renders++;
   probe.state = {
     items: list.items.map(identity),
@@ -68,7 +68,8 @@ function HookList({ maxPages, stopAfter = Infinity }) {
 
 /** Mounts the hook, and unmounts it (root.render(null)) when the test says so. */
 function HookApp() {
-  return h(HookList, { stopAfter: scenario === "hook-unmount" ? 1 : Infinity, maxPages: params.has("maxPages") ? Number(params.get("maxPages")) : undefined });
+  const stopAfter = scenario === "hook-unmount" ? 1 : params.has("stopAfter") ? Number(params.get("stopAfter")) : Infinity;
+  return h(HookList, { stopAfter, maxPages: params.has("maxPages") ? Number(params.get("maxPages")) : undefined });
 }
 
 /** useInfiniteQuery over pagerInfiniteQuery: the test drives it through probe.query. */
