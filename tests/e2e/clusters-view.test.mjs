@@ -6,7 +6,7 @@
 // real-service layer runs before this one; startServices installs what is missing too).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, serve, openPage, screenshotPath } from "./support/browser.mjs";
+import { launch, openPage, screenshotPath } from "./support/browser.mjs";
 import { useServices } from "../real/support.mjs";
 
 const svc = useServices();
@@ -83,18 +83,4 @@ test("the Cluster view under churn and compaction: the truth check finds nothing
   assert.deepEqual(errors.filter((e) => !/status of 410 \(Gone\)/.test(e)), []);
   assert.ok(errors.length > 0, "etcd's compaction expired a list");
   await page.close();
-});
-
-test("on the default backend (no clusters) the Cluster view shows a notice, no page error", { timeout: 60_000 }, async () => {
-  const server = await serve();
-  try {
-    const { page, errors } = await openPage(browser, `${server.url}clusters.html`);
-    await page.waitForFunction(() => window.clusterView?.ready === true, null, { timeout: 30_000 });
-    assert.equal(await page.evaluate(() => window.clusterView.unavailable), true);
-    assert.match(await page.textContent('[data-testid="status"]'), /needs the real services.*--backend real/);
-    assert.equal(await page.isDisabled('[data-testid="more"]'), true);
-    assert.deepEqual(errors, []);
-  } finally {
-    await server.close();
-  }
 });
