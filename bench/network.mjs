@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/network.mjs [--quick] [--no-write] [--first-page]` (run by `npm run bench` after the browser
+// `node bench/network.mjs [--quick] [--no-write] [--first-page | --targets]` (run by `npm run bench` after the browser
 // benchmarks): the network cost of paging, on the real backends (server/real/: helm on
 // PostgreSQL, kapp_controller on etcd, fluxv2 as its plugin pages), with a fixed latency added
 // to every /apis/ answer in the server (20 ms). For each catalog — the real data
@@ -17,6 +17,16 @@
 // each pager with chunk limits 7 (about the page size over the 3 sources), 20, 50 and 500, and
 // which sources streamed (page.stats.sources[i].streamed, wholeReadSwitches). Writes its table between the first-page
 // markers of BENCHMARKS.md (section "Collation"). Needs pkg/ and pkg/collation/ built.
+//
+// `--targets` (run by hand, not by `npm run bench`; with `--quick`: the 5,000-chart catalog, 3
+// repetitions, 10 reader pages): issue 24's targets (bench/lib/targets.mjs), on the real data and
+// the generated catalog, `sort: "name"` and `sort: "displayName"`, side by side with the core path
+// in one run: page 1's requests (one per source) and bytes (≤ 1.1× the least, measured in the run),
+// time to page 1 against the core's, the next page at a reader's pace with `nextPage`'s `prefetch`
+// (a page every 500 ms, 50 pages: ≤ 5 ms for 45 of them; "not available" in a build without it),
+// and a reload from the page token at pages 5 and 25 against the core's offset token. Prints a
+// table with each target, the figure, met or not and the measured reason, and writes it between
+// the targets markers of BENCHMARKS.md (after the network section). Needs pkg/ built.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -26,13 +36,16 @@ import { fileURLToPath } from "node:url";
 import { startServices } from "../server/real/services.mjs";
 import { startRealServer } from "../server/real/server.mjs";
 import { mulberry32, pick } from "../server/rng.mjs";
+import { measureTargets, renderTargets } from "./lib/targets.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const args = new Set(process.argv.slice(2));
-for (const a of args) if (!["--quick", "--no-write", "--first-page"].includes(a)) throw new Error(`unknown option ${a}`);
+for (const a of args) if (!["--quick", "--no-write", "--first-page", "--targets"].includes(a)) throw new Error(`unknown option ${a}`);
 const QUICK = args.has("--quick");
 const FIRST_PAGE = args.has("--first-page");
+const TARGETS = args.has("--targets");
+if (FIRST_PAGE && TARGETS) throw new Error("--first-page and --targets are separate runs: give one");
 const LATENCY_MS = 20;
 const PAGE_SIZE = 20;
 const GENERATED = QUICK ? 5_000 : 20_000;
@@ -99,17 +112,16 @@ const identity = (s) => {
 };
 
 /** The pager's sources: one per plugin and namespace the server has, of the plugin's behaviour. */
-async function pagerSources(server, { helmOrderNone = false } = {}) {
+async function pagerSources(server) {
   const cfg = await (await fetch(`${server.url}demo/config`)).json();
   const KIND = { kubernetes: "kubernetes", "kubeapps-offset": "kubeapps", unordered: "unordered" };
   return cfg.plugins.flatMap((p) => Object.keys(p.namespaces).sort().map((namespace) => ({
     plugin: p.name, cluster: "default", namespace, kind: KIND[p.behaviour],
-    ...(helmOrderNone && p.name === "helm.packages" ? { order: "none" } : {}),
   })));
 }
 
-async function runPager(server, pkgMod, chunkLimit, { helmOrderNone = false } = {}) {
-  const sources = await pagerSources(server, { helmOrderNone });
+async function runPager(server, pkgMod, chunkLimit) {
+  const sources = await pagerSources(server);
   const c = counting();
   globalThis.fetch = c.fetch; // the package's fetcher calls the global fetch
   const pager = new pkgMod.Pager({ sources, pageSize: PAGE_SIZE, chunkLimit });
@@ -173,23 +185,19 @@ function tally(r, truth) {
 
 async function measure(label, serverOptions, services, pkgMod) {
   log(`${label}: loading`);
-  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, ...serverOptions });
+  // No Cluster view pods (clusterPods: 0): nothing here reads them, and loading them takes time.
+  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, clusterPods: 0, ...serverOptions });
   try {
     // kapp_controller with its plugin's own paging on both sides (the core reads it so).
     await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
     const truth = (await server.app.truth(new URLSearchParams())).identities;
     const rows = [];
     for (const chunkLimit of [500, 50]) {
+      // Since issue 11 the pager streams a source whose order is not bytes (helm under
+      // en_US.UTF-8) and switches it to a whole read where an answer shows it: any error here is
+      // a broken pager and fails the run (no retry with the source read whole, as before).
       log(`${label}: kubeapps-pager, chunk limit ${chunkLimit}`);
-      try {
-        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
-      } catch (e) {
-        // A pager without issue 11 refuses an order that is not bytes (en_US.UTF-8): it says to
-        // read such a source whole (`order: "none"`), which is what this row then measures.
-        if (e?.code !== "INVALID_RESPONSE") throw e;
-        log(`${label}: ${e.message}: again with the helm source read whole`);
-        rows.push({ client: `kubeapps-pager (chunk ${chunkLimit}, helm \`order: "none"\`)`, ...tally(await runPager(server, pkgMod, chunkLimit, { helmOrderNone: true }), truth) });
-      }
+      rows.push({ client: `kubeapps-pager (chunk ${chunkLimit})`, ...tally(await runPager(server, pkgMod, chunkLimit), truth) });
     }
     log(`${label}: today's core path`);
     rows.push({ client: "Kubeapps core today", ...tally(await runCore(server, truth.length), truth) });
@@ -258,7 +266,7 @@ async function firstPagesCore(server) {
 
 async function measureFirstPages(data, services, pkgMod, collationMod) {
   log("first pages: loading the real data");
-  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, dataDir: data });
+  const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, dataDir: data, clusterPods: 0 });
   try {
     await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
     const count = (await server.app.truth(new URLSearchParams())).identities.length;
@@ -381,8 +389,69 @@ async function mainFirstPage() {
   }
 }
 
+// --- `--targets`: issue 24's targets (bench/lib/targets.mjs) --------------------------------
+
+const TARGETS_BEGIN = "<!-- targets:begin -->";
+const TARGETS_END = "<!-- targets:end -->";
+
+async function mainTargets() {
+  const pkgMod = require("../pkg/nodejs/index.js");
+  const m = machine();
+  const data = path.resolve(REPO, "../shared/data");
+  const catalogs = [];
+  if (existsSync(path.join(data, "bitnami/index.yaml"))) catalogs.push({ label: "real data", serverOptions: { dataDir: data } });
+  else log("../shared/data is missing: the real-data rows are skipped");
+  catalogs.push({ label: `generated (${GENERATED.toLocaleString("en-US")} charts)`, serverOptions: { records: generatedRecords(GENERATED) } });
+  const reps = QUICK ? 3 : 5;
+  const readerPages = QUICK ? 10 : 50;
+  const services = await startServices();
+  const results = [];
+  try {
+    for (const c of catalogs) {
+      log(`targets: ${c.label}: loading`);
+      // No Cluster view pods (clusterPods: 0): nothing here reads them, and loading them takes time.
+      const server = await startRealServer({ port: 0, services, latencyMs: LATENCY_MS, clusterPods: 0, ...c.serverOptions });
+      try {
+        // kapp_controller with its plugin's own paging on both sides (the core reads it so).
+        await fetch(`${server.url}demo/behaviour`, { method: "POST", body: JSON.stringify({ plugin: "kapp_controller", behaviour: "kubeapps-offset" }) });
+        const count = (await server.app.truth(new URLSearchParams())).identities.length;
+        const sources = await pagerSources(server);
+        const measured = await measureTargets({ server, pkgMod, sources, pageSize: PAGE_SIZE, reps, readerPages, log: (s) => log(`${c.label}: ${s}`) });
+        results.push({ label: c.label, count, m: measured });
+      } finally {
+        await server.close();
+      }
+    }
+  } finally {
+    await services.stop();
+  }
+  const text = renderTargets(results, {
+    m, seconds: (Date.now() - started) / 1000, pageSize: PAGE_SIZE, reps, readerPages, latencyMs: LATENCY_MS, loadEnd: os.loadavg()[0], quick: QUICK,
+  });
+  process.stdout.write(`${text}\n`);
+  if (!args.has("--no-write")) {
+    // After the network section (its own markers): "Network (real backends)", then this.
+    const file = path.join(REPO, "BENCHMARKS.md");
+    const old = readFileSync(file, "utf8");
+    const block = `${TARGETS_BEGIN}\n${text.trim()}\n${TARGETS_END}\n`;
+    const a = old.indexOf(TARGETS_BEGIN);
+    const b = old.indexOf(TARGETS_END);
+    let next;
+    if (a >= 0 && b > a) next = old.slice(0, a) + block + old.slice(b + TARGETS_END.length).replace(/^\n/, "");
+    else {
+      const at = old.indexOf(END);
+      if (at < 0) throw new Error(`BENCHMARKS.md has no ${END} marker to put the targets after`);
+      const after = at + END.length + 1;
+      next = `${old.slice(0, after)}\n${block}${old.slice(after)}`;
+    }
+    writeFileSync(file, next);
+    log("written to BENCHMARKS.md (Network: Targets)");
+  }
+}
+
 async function main() {
   if (FIRST_PAGE) return mainFirstPage();
+  if (TARGETS) return mainTargets();
   const pkgMod = require("../pkg/nodejs/index.js");
   const m = machine();
   const services = await startServices();

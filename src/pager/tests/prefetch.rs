@@ -110,7 +110,10 @@ fn nothing_ahead_when_the_next_page_is_buffered() {
     // the next page too: page on until the chunks read hold it.
     let mut pages = 0;
     while !p.page_ready() {
-        assert!(!env.page(&mut p).done && pages < 3, "the chunks never held the next page");
+        assert!(
+            !env.page(&mut p).done && pages < 3,
+            "the chunks never held the next page"
+        );
         pages += 1;
     }
     assert!(pages >= 1);
