@@ -4231,3 +4231,32 @@ fn a_400_at_the_start_of_an_offset_list_sets_the_source_aside_at_once() {
     assert!(asked.len() <= 8, "{asked:?}");
     assert_eq!(p.unreachable().len(), 2);
 }
+
+/// A streamed source found out of the merge order (an en_US collation) switches to a whole read;
+/// against a server that caps its answers, that whole read follows the next tokens too: every
+/// item once, in the merge order, no `SOURCE_TOO_LARGE`.
+#[test]
+fn a_switched_sources_whole_read_follows_a_capped_servers_next_tokens() {
+    let names = ["a", "B", "c", "D", "e", "F", "g"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.collate = true;
+    f.cap = Some(2);
+    let mut env = Env::new(vec![f], 20, 2);
+    env.options.max_source_items = 10;
+    let mut p = env.pager();
+    let mut asked = Vec::new();
+    let page = env.page_by(&mut p, |env, p, r| {
+        asked.push((r.page_token.clone(), r.limit));
+        Env::answer(env, p, r);
+    });
+    assert_eq!(names_of(&page), ["B", "D", "F", "a", "c", "e", "g"]);
+    assert!(page.done);
+    assert_eq!(page.stats.sources[0].whole_read_switches, 1);
+    assert!(asked.contains(&(String::new(), 11)), "{asked:?}");
+    assert!(asked.contains(&("2".to_string(), 9)), "{asked:?}");
+}
