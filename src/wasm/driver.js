@@ -13,8 +13,8 @@
 
 import { makeError } from "./errors.js";
 import { isObject } from "./json.js";
-import { field, failureOf, causeText, readRetry, readPrefetch, readSignal } from "./inputs.js";
-import { takeCaller, whileFetching, onFree } from "./guard.js";
+import { field, failureOf, readRetry, readPrefetch, readSignal, sourceFailedError, isPassThrough } from "./inputs.js";
+import { takeCaller, whileFetching, onFree, takeAhead, park, abortAll } from "./guard.js";
 
 /**
  * Pager → Map(source index → { since, at, cause }): when each unreachable source was set aside,
@@ -25,42 +25,6 @@ import { takeCaller, whileFetching, onFree } from "./guard.js";
 const backoffs = new WeakMap();
 
 const ignore = () => {};
-
-/** Codes a rejected fetchChunk passes through as they are, not as the source's SOURCE_FAILED. */
-const PASS_THROUGH = ["REENTRANT_CALL", "PAGER_FREED"];
-
-/** The brand every PagerError carries (errors.js), read safely: any entry's copy of the class. */
-const PAGER_ERROR = Symbol.for("kubeapps-pager.PagerError");
-
-/** Whether `e` is a PagerError of one of `codes`. */
-const isPagerError = (e, codes) => field(e, PAGER_ERROR) === true && codes.includes(field(e, "code"));
-
-/**
- * Pager → the requests sent ahead after its last page (`prefetch`), each
- * `[requestId, sourceIndex, promise, controller]`, and the hook that aborts them when the pager
- * is freed: the next call takes them as requests of its own.
- */
-const ahead = new WeakMap();
-
-/** Aborts the fetches of `entries` (requests sent ahead): their answers are of no use now. */
-const abortAll = (entries) => {
-  for (const e of entries) e[3]?.abort();
-};
-
-/** Takes the requests `owner` sent ahead (none: `[]`); a free no longer aborts them. */
-function takeAhead(owner) {
-  const parked = owner && ahead.get(owner);
-  if (!parked) return [];
-  ahead.delete(owner);
-  parked.unhook();
-  return parked.entries;
-}
-
-/** Keeps `entries` (requests in flight) for `owner`'s next call; a free aborts them. */
-function park(owner, entries) {
-  if (entries.length === 0) return;
-  ahead.set(owner, { entries, unhook: onFree(owner, () => abortAll(entries)) });
-}
 
 /**
  * Pager → a promise (never rejected) that settles once its last nextPage call and every call
@@ -162,23 +126,7 @@ function drive(pager, fetchChunk, options, labels) {
       `request ${id} was answered or failed outside nextPage (by fetchChunk?); drive a pager one way at a time`,
       {},
     );
-  const sourceFailed = (index, { status, reason }, answer) => {
-    const label = labels[index] ?? "";
-    // A built-in fetcher's own SOURCE_FAILED: its details (url, status, body, connectCode…) and
-    // its cause (the Response, the network error, the ConnectError) become this error's, so the
-    // transport's own error is one step away (`error.cause`), not two.
-    const own = field(answer, PAGER_ERROR) === true && field(answer, "code") === "SOURCE_FAILED";
-    const details = own ? { ...field(answer, "details") } : {};
-    const cause = own ? details.cause : answer;
-    details.source = label;
-    details.status = status;
-    if (typeof reason === "string") details.reason = reason;
-    if (cause === undefined) delete details.cause;
-    else details.cause = cause;
-    const why = own ? field(answer, "message") : causeText(cause);
-    const message = `source ${label} failed (status ${status}${why ? `: ${why}` : ""}); the pager is unchanged, call again to retry`;
-    return makeError("SOURCE_FAILED", message, details);
-  };
+  const sourceFailed = (index, failure, answer) => sourceFailedError(labels[index] ?? "", failure, answer);
 
   // Each unreachable source's backoff, kept with the caller's Pager (the handle is this call's).
   const key = owner ?? pager;
@@ -301,7 +249,7 @@ function drive(pager, fetchChunk, options, labels) {
         if (outcome === "unreachable") {
           setAside(index, answer);
         } else if (outcome === "retry" || outcome === "failed") {
-          if (isPagerError(answer, PASS_THROUGH)) {
+          if (isPassThrough(answer)) {
             // Not the source's failure but the caller's (e.g. nextPage awaited inside fetchChunk).
             firstError ??= answer;
             continue;

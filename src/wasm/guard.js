@@ -4,7 +4,8 @@
 // running when its pager is freed rejects at once, and a `nextPage` from inside its own
 // pager's fetchChunk rejects with `REENTRANT_CALL`. Also the state the drive loop (driver.js)
 // shares with it: which pager called `nextPage` (`takeCaller`), which pager's fetchChunk runs
-// (`whileFetching`), and the hooks to run when a pager is freed (`onFree`).
+// (`whileFetching`), the hooks to run when a pager is freed (`onFree`), and the requests a
+// pager's last call sent ahead (`prefetch`), kept for its next call (`park`, `takeAhead`).
 // Keep the import lines and the export line as they are: scripts/package.mjs rewrites them to
 // CommonJS for the nodejs build.
 
@@ -154,4 +155,31 @@ function onFree(owner, hook) {
   return () => freeHooks.get(owner)?.delete(hook);
 }
 
-export { guardPager, takeCaller, whileFetching, onFree };
+/**
+ * Pager → the requests sent ahead after its last page (`prefetch`), each
+ * `[requestId, sourceIndex, promise, controller]`, and the hook that aborts them when the pager
+ * is freed: the next call takes them as requests of its own.
+ */
+const ahead = new WeakMap();
+
+/** Aborts the fetches of `entries` (requests sent ahead): their answers are of no use now. */
+const abortAll = (entries) => {
+  for (const e of entries) e[3]?.abort();
+};
+
+/** Takes the requests `owner` sent ahead (none: `[]`); a free no longer aborts them. */
+function takeAhead(owner) {
+  const parked = owner && ahead.get(owner);
+  if (!parked) return [];
+  ahead.delete(owner);
+  parked.unhook();
+  return parked.entries;
+}
+
+/** Keeps `entries` (requests in flight) for `owner`'s next call; a free aborts them. */
+function park(owner, entries) {
+  if (entries.length === 0) return;
+  ahead.set(owner, { entries, unhook: onFree(owner, () => abortAll(entries)) });
+}
+
+export { guardPager, takeCaller, whileFetching, onFree, takeAhead, park, abortAll };

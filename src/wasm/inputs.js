@@ -81,6 +81,35 @@ function causeText(cause) {
     : message;
 }
 
+/** Codes a rejected fetchChunk passes through as they are, not as the source's SOURCE_FAILED. */
+const PASS_THROUGH = ["REENTRANT_CALL", "PAGER_FREED"];
+
+/** The brand every PagerError carries (errors.js), read safely: any entry's copy of the class. */
+const PAGER_ERROR = Symbol.for("kubeapps-pager.PagerError");
+
+/** Whether a fetchChunk's rejection is the caller's error (a PagerError of PASS_THROUGH), not its source's failure. */
+const isPassThrough = (e) => field(e, PAGER_ERROR) === true && PASS_THROUGH.includes(field(e, "code"));
+
+/**
+ * The SOURCE_FAILED error of source `label` for `failure` (`failureOf(answer)`), `answer` the
+ * fetchChunk's rejection. A built-in fetcher's own SOURCE_FAILED: its details (url, status, body,
+ * connectCode…) and its cause (the Response, the network error, the ConnectError) become this
+ * error's, so the transport's own error is one step away (`error.cause`), not two.
+ */
+function sourceFailedError(label, { status, reason }, answer) {
+  const own = field(answer, PAGER_ERROR) === true && field(answer, "code") === "SOURCE_FAILED";
+  const details = own ? { ...field(answer, "details") } : {};
+  const cause = own ? details.cause : answer;
+  details.source = label;
+  details.status = status;
+  if (typeof reason === "string") details.reason = reason;
+  if (cause === undefined) delete details.cause;
+  else details.cause = cause;
+  const why = own ? field(answer, "message") : causeText(cause);
+  const message = `source ${label} failed (status ${status}${why ? `: ${why}` : ""}); the pager is unchanged, call again to retry`;
+  return makeError("SOURCE_FAILED", message, details);
+}
+
 
 // ---------------------------------------------------------------------------
 // Reading JS inputs against declared shapes (the `.d.ts` interfaces)
@@ -393,4 +422,4 @@ function readPrefetch(value) {
   return readNested(value, PREFETCH, "prefetch");
 }
 
-export { field, stringField, failureOf, readSignal, causeText, readInput, readOptions, readFailure, readFilter, readRetry, readPrefetch, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };
+export { field, stringField, failureOf, readSignal, causeText, sourceFailedError, isPassThrough, readInput, readOptions, readFailure, readFilter, readRetry, readPrefetch, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };
