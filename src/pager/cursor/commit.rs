@@ -19,13 +19,14 @@ impl<P> Cursor<P> {
         let Some(mut flight) = self.in_flight.take() else {
             return delta;
         };
-        // A first chunk from the list's start with no next token is the whole list (within the
-        // cap, by offsets): found out of order, it is the whole read the switch would ask for.
+        // An answer from the list's start with no next token is the whole list (within the cap,
+        // by offsets), whatever it was asked for (a first chunk, a drift probe, a tie group's
+        // re-read): found out of order, it is the whole read the switch would ask for.
         let whole_list = self.paging.decimal()
             && flight.token.is_empty()
             && p.next.is_none()
             && p.items.len() <= ctx.max_source_items as usize
-            && matches!(flight.purpose, Purpose::Next { .. });
+            && !matches!(flight.purpose, Purpose::Whole | Purpose::WholePart);
         let used = if whole_list && matches!(p.verdict, Verdict::Disorder) {
             delta.whole_read_switches += 1;
             self.switch_to_whole(ctx.watermark);
