@@ -216,8 +216,7 @@ pub struct PagerOptions {
     /// Items per page, 1 to 10,000.
     pub page_size: u32,
     /// The largest chunk: items per backend request (`limit`), 1 to 10,000. A streamed source's
-    /// chunks start at 2 × ceil(`page_size` / streamed sources), at most `page_size` + 1, at least
-    /// 4, and double up to it
+    /// chunks start at 2 × ceil(`page_size` / streamed sources), at least 4, and double up to it
     /// (slow start; a resume starts small again).
     pub chunk_limit: u32,
     /// The merge order.

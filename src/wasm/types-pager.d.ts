@@ -174,11 +174,11 @@ export interface PagerOptions<T = any> {
   /**
    * The largest chunk: items per backend request (`limit`), 1 to 10,000; default 500. A streamed
    * source starts small (slow start): its first chunk asks 2 × ceil(pageSize / streamed sources)
-   * (at most pageSize + 1, at least 4), each further chunk twice the one before, up to this; a
-   * resume starts small again. A `kubernetes` source read whole asks this; a `kubeapps` or
-   * `unordered` one read whole asks `maxSourceItems + 1` (all of it in one answer), then, when the
-   * server caps its answers and gives a next token, what is left of that. Rescan probes ask this
-   * + 1, tie-group re-reads the group and this more.
+   * (at least 4), each further chunk twice the one before, up to this; a resume starts small again.
+   * A `kubernetes` source read whole asks this; a `kubeapps` or `unordered` one read whole asks
+   * `maxSourceItems + 1` (all of it in one answer), then, when the server caps its answers and
+   * gives a next token, what is left of that. Rescan probes ask this + 1, tie-group re-reads the
+   * group and this more.
    */
   chunkLimit?: number;
   /**
