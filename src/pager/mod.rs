@@ -468,11 +468,13 @@ impl<P: Clone> Pager<P> {
     ///   flagged `inconsistent`;
     /// - a 400 (or reason `InvalidArgument`) for a decimal offset past the start says the position
     ///   no longer exists (kapp_controller past the end of a shrunken list): the source is re-read
-    ///   from earlier positions ([`Recovery::RefusedPosition`]);
+    ///   from earlier positions ([`Recovery::RefusedPosition`]); at the start (`""`, `0`) nothing
+    ///   can have shrunk: the request itself is refused (a filter the plugin rejects), for good;
     ///   (either only [`MAX_RECOVERIES_IN_A_ROW`] times in a row: then as any other failure);
     /// - a failure for good ([`fails_for_good`]: 403, 404, 501, or such a reason; for a
     ///   `kubernetes` source paged by continue tokens also [`refused_for_good`]: 400 or 422, a
-    ///   selector the apiserver refuses), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source aside
+    ///   selector the apiserver refuses; for a source paged by decimal offsets, a 400, 422,
+    ///   `InvalidArgument` or `Invalid` at the list's start), or the [`MAX_FAILURES_IN_A_ROW`]th failure in a row of a source, sets the source aside
     ///   ([`FailOutcome::SetAside`]): the merge goes on without it and pages name it until
     ///   [`Pager::retry_unreachable`];
     /// - a transient failure ([`is_transient`]) is [`FailOutcome::Retry`], anything else
@@ -491,10 +493,10 @@ impl<P: Clone> Pager<P> {
         };
         c.check_failure(&failure)?;
         let recovery = c.recovers_from(&failure).filter(|_| c.reach.may_recover());
-        let apiserver = c.pages_by_continue();
+        let refused = c.refuses_for_good(&failure);
         let outcome = match recovery {
             Some(r) => FailOutcome::Recovered(r),
-            None => match c.reach.failed(&failure, apiserver) {
+            None => match c.reach.failed(&failure, refused) {
                 Some(cause) => FailOutcome::SetAside(cause),
                 None if is_transient(failure.status) => FailOutcome::Retry,
                 None => FailOutcome::Failed,

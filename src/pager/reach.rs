@@ -83,7 +83,9 @@ pub enum UnreachableCause {
     /// [`MAX_FAILURES_IN_A_ROW`] failures in a row.
     RepeatedFailures,
     /// Its continuations bring nothing new: each answers the list's start again (a proxy that
-    /// drops `continue`), [`MAX_RESTARTS_IN_A_ROW`](super::MAX_RESTARTS_IN_A_ROW) times in a row.
+    /// drops `continue`), [`MAX_RESTARTS_IN_A_ROW`](super::MAX_RESTARTS_IN_A_ROW) times in a row;
+    /// or, read whole by offsets in pieces (a server that caps its answers), it gave an item twice
+    /// (its order changes between requests: another was skipped) on as many whole reads in a row.
     NoProgress,
 }
 
@@ -163,15 +165,12 @@ impl Reach {
     }
 
     /// A request failed (and was not recovered from): the cause when the source is now
-    /// unreachable. `apiserver`: the source pages an apiserver list by continue tokens, whose 400
-    /// and 422 are for good too ([`refused_for_good`]).
-    pub(crate) fn failed(
-        &mut self,
-        failure: &Failure,
-        apiserver: bool,
-    ) -> Option<UnreachableCause> {
+    /// unreachable. `refused`: the cursor found the request itself refused, for good
+    /// (`Cursor::refuses_for_good`: an apiserver's 400 or 422, [`refused_for_good`]; a decimal
+    /// source's 400 at the list's start).
+    pub(crate) fn failed(&mut self, failure: &Failure, refused: bool) -> Option<UnreachableCause> {
         self.failures = self.failures.saturating_add(1);
-        let cause = if fails_for_good(failure) || (apiserver && refused_for_good(failure)) {
+        let cause = if fails_for_good(failure) || refused {
             UnreachableCause::FailedForGood
         } else if self.failures >= MAX_FAILURES_IN_A_ROW {
             UnreachableCause::RepeatedFailures

@@ -4037,3 +4037,226 @@ fn fields_read_are_the_sort_field_and_what_the_sources_filter_tests() {
     assert_eq!(read(&env, 0), display);
     assert_eq!(read(&env, 1), display);
 }
+
+/// A source read whole (here kapp_controller under `displayName`: its display names are not its
+/// names) asks for it all in one request, `maxSourceItems + 1`; a server that caps its answers
+/// and gives a next token is followed to the end (asking what is left of the cap + 1), and
+/// `SOURCE_TOO_LARGE` only once the items read go over the cap: a short answer is legal.
+#[test]
+fn a_source_read_whole_follows_a_capped_servers_next_tokens() {
+    let names = ["e", "d", "c", "b", "a"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.cap = Some(2);
+    let mut env = Env::new(vec![f], 10, 2);
+    env.options.sort = SortOrder::DisplayName;
+    env.options.max_source_items = 5;
+    let mut p = env.pager();
+    let mut asked = Vec::new();
+    let page = env.page_by(&mut p, |env, p, r| {
+        asked.push((r.page_token.clone(), r.limit));
+        Env::answer(env, p, r);
+    });
+    assert_eq!(names_of(&page), ["a", "b", "c", "d", "e"]);
+    assert!(page.done);
+    let asked: Vec<(&str, u32)> = asked.iter().map(|(t, l)| (t.as_str(), *l)).collect();
+    assert_eq!(asked, [("", 6), ("2", 4), ("4", 2)]);
+    // Over the cap, counted: the third answer brings the fifth item.
+    env.options.max_source_items = 4;
+    let mut p = env.pager();
+    let mut err = None;
+    for _ in 0..3 {
+        let r = p.next_requests();
+        let answer = env.fakes[0].serve(&r[0]).expect("served");
+        if let Err(e) = p.feed(r[0].request_id, answer) {
+            err = Some(e);
+            break;
+        }
+    }
+    assert_eq!(err.map(|e| e.code()), Some("SOURCE_TOO_LARGE"));
+}
+
+/// An unordered source (another order on every request) read whole in pieces by offsets: an
+/// item given twice means another was skipped. The whole read starts over; at the third in a row
+/// the source is set aside (`no-progress`, named on the page) and the other sources go on: never a
+/// page that silently lacks the skipped items.
+#[test]
+fn an_unordered_source_in_pieces_that_repeats_an_item_is_set_aside() {
+    let names = ["a", "b", "c", "d", "e"];
+    let mut f = Fake::new(
+        Kind::Unordered,
+        "fluxv2.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.cap = Some(2);
+    let other = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["x", "y"], "r"),
+    );
+    let mut env = Env::new(vec![f, other], 10, 2);
+    let mut p = env.pager();
+    let mut flux = Vec::new();
+    let page = env.page_by(&mut p, |env, p, r| {
+        if r.source_index == 0 {
+            flux.push(r.page_token.clone());
+        }
+        let answer = env.fakes[r.source_index].serve(&r).expect("served");
+        p.feed(r.request_id, answer).expect("fed");
+    });
+    assert_eq!(names_of(&page), ["x", "y"]);
+    assert!(page.done);
+    let u = p.unreachable();
+    assert_eq!(u.len(), 1);
+    assert_eq!(
+        (u[0].source_index, u[0].cause),
+        (0, UnreachableCause::NoProgress)
+    );
+    assert_eq!(flux.iter().filter(|t| t.is_empty()).count(), 3, "{flux:?}");
+    assert!(flux.len() <= 9, "{flux:?}");
+}
+
+/// A whole read in pieces that meets an item again because the list grew in front reads right
+/// when started over.
+#[test]
+fn a_whole_read_in_pieces_that_meets_an_item_again_starts_over() {
+    let names = ["b", "c", "d", "e"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.cap = Some(2);
+    let mut env = Env::new(vec![f], 10, 2);
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let r = p.next_requests();
+    env.answer(&mut p, r.into_iter().next().expect("one"));
+    env.fakes[0].insert(item("kapp_controller.packages", "kubeapps", "a", "r"));
+    let page = env.page(&mut p);
+    assert_eq!(names_of(&page), ["a", "b", "c", "d", "e"]);
+    assert!(p.unreachable().is_empty());
+}
+
+/// A whole read's later chunk refused (400 at an offset: the list shrank under it) starts the
+/// whole read over from `""`.
+#[test]
+fn a_whole_reads_refused_chunk_starts_it_over() {
+    let names = ["a", "b", "c", "d", "e"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "kapp_controller.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.cap = Some(2);
+    f.refuse_past_end = true;
+    let mut env = Env::new(vec![f], 10, 2);
+    env.options.sort = SortOrder::DisplayName;
+    let mut p = env.pager();
+    let r = p.next_requests();
+    env.answer(&mut p, r.into_iter().next().expect("one"));
+    for n in ["a", "b", "c", "d"] {
+        env.fakes[0].delete(n);
+    }
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "2");
+    let f = env.fakes[0].serve(&r[0]).expect_err("refused past the end");
+    assert_eq!(f.status, 400);
+    assert!(matches!(
+        p.fail(r[0].request_id, f).expect("fail"),
+        FailOutcome::Recovered(_)
+    ));
+    let r = p.next_requests();
+    assert_eq!(r[0].page_token, "", "started over");
+    env.answer(&mut p, r.into_iter().next().expect("one"));
+    let page = env.page(&mut p);
+    assert_eq!(names_of(&page), ["e"]);
+}
+
+/// A 400 (InvalidArgument) at the start of a decimal source's list: no position there could have
+/// vanished, so the request itself is refused (a filter the plugin rejects). The source is set
+/// aside at once (named on the page, the others go on), not asked 17 times; and a walk back after
+/// a refused position ends as soon as `""` is refused.
+#[test]
+fn a_400_at_the_start_of_an_offset_list_sets_the_source_aside_at_once() {
+    let names: Vec<String> = seq("pkg-", 40);
+    let refs: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "r")).collect();
+    let bad = Fake::new(Kind::Offset, "kapp_controller.packages", "kubeapps", &refs);
+    let good = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&["x", "y"], "r"),
+    );
+    let mut env = Env::new(vec![bad, good], 10, 10);
+    env.fakes[0].down = Some(400);
+    let mut p = env.pager();
+    let page = env.page(&mut p);
+    assert_eq!(names_of(&page), ["x", "y"]);
+    assert!(page.done);
+    assert_eq!(env.fakes[0].requests, 1, "asked once");
+    let u = p.unreachable();
+    assert_eq!(u.len(), 1);
+    assert_eq!(u[0].cause, UnreachableCause::FailedForGood);
+
+    // Refused everywhere once a page was read: the walk back to "" then no more.
+    env.fakes[0].down = None;
+    env.fakes[1].down = Some(404);
+    let mut p = env.pager();
+    let first = env.page(&mut p);
+    assert_eq!(first.items.len(), 10);
+    env.fakes[0].down = Some(400);
+    let mut asked = Vec::new();
+    let page = env.page_by(&mut p, |env, p, r| {
+        if r.source_index == 0 {
+            asked.push(r.page_token.clone());
+        }
+        Env::answer(env, p, r);
+    });
+    assert!(page.done);
+    assert_eq!(asked.last().map(String::as_str), Some(""), "{asked:?}");
+    assert_eq!(
+        asked.iter().filter(|t| t.is_empty()).count(),
+        1,
+        "{asked:?}"
+    );
+    assert!(asked.len() <= 8, "{asked:?}");
+    assert_eq!(p.unreachable().len(), 2);
+}
+
+/// A streamed source found out of the merge order (an en_US collation) switches to a whole read;
+/// against a server that caps its answers, that whole read follows the next tokens too: every
+/// item once, in the merge order, no `SOURCE_TOO_LARGE`.
+#[test]
+fn a_switched_sources_whole_read_follows_a_capped_servers_next_tokens() {
+    let names = ["a", "B", "c", "D", "e", "F", "g"];
+    let mut f = Fake::new(
+        Kind::Offset,
+        "helm.packages",
+        "kubeapps",
+        &pairs(&names, "r"),
+    );
+    f.collate = true;
+    f.cap = Some(2);
+    let mut env = Env::new(vec![f], 20, 2);
+    env.options.max_source_items = 10;
+    let mut p = env.pager();
+    let mut asked = Vec::new();
+    let page = env.page_by(&mut p, |env, p, r| {
+        asked.push((r.page_token.clone(), r.limit));
+        Env::answer(env, p, r);
+    });
+    assert_eq!(names_of(&page), ["B", "D", "F", "a", "c", "e", "g"]);
+    assert!(page.done);
+    assert_eq!(page.stats.sources[0].whole_read_switches, 1);
+    assert!(asked.contains(&(String::new(), 11)), "{asked:?}");
+    assert!(asked.contains(&("2".to_string(), 9)), "{asked:?}");
+}

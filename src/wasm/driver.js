@@ -13,7 +13,7 @@
 
 import { makeError } from "./errors.js";
 import { isObject } from "./json.js";
-import { field, failureOf, readRetry, readPrefetch, sourceFailedError, isPassThrough } from "./inputs.js";
+import { field, failureOf, readRetry, readPrefetch, readSignal, sourceFailedError, isPassThrough } from "./inputs.js";
 import { takeCaller, whileFetching, onFree, takeAhead, park, abortAll } from "./guard.js";
 
 /**
@@ -53,6 +53,7 @@ function drive(pager, fetchChunk, options, labels) {
     }
     policy = readRetry(isObject(options) ? field(options, "retry") : undefined);
     prefetch = readPrefetch(isObject(options) ? field(options, "prefetch") : undefined);
+    readSignal(options);
   } catch (e) {
     pager.free();
     return Promise.reject(e);
@@ -241,10 +242,10 @@ function drive(pager, fetchChunk, options, labels) {
           continue;
         }
         // Read once: a getter may answer differently each time, and the core and this loop must
-        // agree on the failure. A failure the pager cannot read (a lone surrogate in its reason or
-        // continue) leaves the request open: `settle` clears it.
-        const failure = failureOf(answer);
-        const outcome = settle(id, () => pager.fail(id, failure));
+        // agree on the failure. A failure the pager cannot read (a status that is no HTTP status, a
+        // lone surrogate in its reason or continue) leaves the request open: `settle` clears it.
+        let failure;
+        const outcome = settle(id, () => pager.fail(id, (failure = failureOf(answer, labels[index] ?? ""))));
         if (outcome === "unreachable") {
           setAside(index, answer);
         } else if (outcome === "retry" || outcome === "failed") {

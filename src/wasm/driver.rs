@@ -42,8 +42,10 @@ impl JsPager {
     /// 30 s, honouring `Retry-After`), or failed.
     /// Rejects with `PAGER_FREED` at once when the pager is freed, `ABORTED` promptly when the
     /// signal aborts (also while waiting to retry), `SOURCE_FAILED` (naming the source) when a
-    /// request fails or its retries are spent, `INVALID_OPTIONS` for a bad `fetchChunk` or
-    /// `retry`, or the core's codes (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`), or
+    /// request fails or its retries are spent, `INVALID_OPTIONS` for a bad `fetchChunk`, `retry`
+    /// or `signal` (not an AbortSignal: an AbortController, say) or options that are no object,
+    /// `INVALID_RESPONSE` for a rejection whose `status` is no HTTP status (not an integer from 0
+    /// to 599; none at all is 0, no answer), or the core's codes (`INVALID_RESPONSE`, `NO_PROGRESS`, `SOURCE_TOO_LARGE`), or
     /// `PREDICATE_FAILED` when the custom predicate throws; the pager's position is then unchanged
     /// and the next call retries.
     #[wasm_bindgen(js_name = nextPage, unchecked_return_type = "Promise<Page>")]

@@ -89,7 +89,8 @@ function guardPager(probe) {
         const prefetch = isObject(options) ? field(options, "prefetch") : undefined;
         caller = self;
         try {
-          return f.call(self, fetchChunk, { signal, retry, prefetch });
+          // Options that are no object go as they are: the driver rejects them (INVALID_OPTIONS).
+          return f.call(self, fetchChunk, options == null || isObject(options) ? { signal, retry, prefetch } : options);
         } finally {
           caller = undefined;
         }

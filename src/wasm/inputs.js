@@ -34,14 +34,16 @@ function stringField(obj, path) {
 }
 
 /**
- * A failure as `Pager.fail` and `nextPage` read it, each member read once: `status` (0 to 999,
- * else 0), `reason`, `continue` and `retryAfterMs` (a built-in fetcher's reading of the answer's
- * `Retry-After`), from the failure itself or, where it has none, its `details`
- * (a built-in fetcher's PagerError). A Kubernetes `Status` given as it is (the body of a 410
- * Expired, `kind: "Status"`) has its HTTP status in `code` (its `status` is "Failure") and its
- * continue token in `metadata.continue` (read there when it has no `continue`).
+ * A failure as `Pager.fail` and `nextPage` read it, each member read once: `status`, `reason`,
+ * `continue` and `retryAfterMs` (a built-in fetcher's reading of the answer's `Retry-After`), from
+ * the failure itself or, where it has none, its `details` (a built-in fetcher's PagerError). A
+ * Kubernetes `Status` given as it is (the body of a 410 Expired, `kind: "Status"`) has its HTTP
+ * status in `code` (its `status` is "Failure") and its continue token in `metadata.continue` (read
+ * there when it has no `continue`). `status`: an integer from 0 to 599; none (`undefined`, `null`,
+ * a failure that is no object: a network error) is 0, no answer; anything else (NaN, -1, 1e20,
+ * 503.5, "503") throws `INVALID_RESPONSE` (`details`: `source`, `field: "status"`, `status`).
  */
-function failureOf(cause) {
+function failureOf(cause, source = "") {
   const details = field(cause, "details");
   const pick = (...path) => {
     const read = (v) => path.reduce(field, v);
@@ -51,8 +53,15 @@ function failureOf(cause) {
   // Only a Status's `code`: other errors' codes are no HTTP status (a DOMException's 19, "ECONNRESET").
   const status = pick("kind") === "Status" ? pick("code") : pick("status");
   const after = pick("retryAfterMs");
+  if (status != null && !(Number.isInteger(status) && status >= 0 && status <= 599)) {
+    throw makeError("INVALID_RESPONSE", "the failure's status is no HTTP status (an integer from 0 to 599)", {
+      source,
+      field: "status",
+      status,
+    });
+  }
   return {
-    status: typeof status === "number" && status >= 0 && status < 1000 ? Math.trunc(status) : 0,
+    status: status ?? 0,
     reason: pick("reason"),
     continue: pick("continue") ?? pick("metadata", "continue"),
     retryAfterMs: typeof after === "number" && after >= 0 && after < Infinity ? after : undefined,
@@ -322,7 +331,7 @@ function readOptions(value, order) {
  * request's `source`) for one with a lone surrogate.
  */
 function readFailure(failure, source, order) {
-  const read = failureOf(failure);
+  const read = failureOf(failure, source);
   let out = "";
   for (const [key] of orderOf(order)) {
     const v = read[key];
@@ -376,6 +385,32 @@ function readRetry(value) {
 }
 
 /**
+ * `nextPage`'s options' `signal`: `undefined` or `null` (none), else an AbortSignal (any realm's, or
+ * a signal-like object: one with an `aborted` member, not read here; its `addEventListener`, if
+ * any, is used). Throws `INVALID_OPTIONS`
+ * naming `signal` for anything else (an AbortController, not its `.signal`, say), and naming
+ * `options` for options that are neither an object nor `undefined`/`null`.
+ */
+function readSignal(options) {
+  if (options == null) return undefined;
+  if (!isObject(options)) {
+    throw makeError("INVALID_OPTIONS", "invalid options: options: not an object", { field: "options" });
+  }
+  const signal = field(options, "signal");
+  if (signal == null) return undefined;
+  // `in`, not a read: the `aborted` getter is the driver's to call (once per check).
+  const hasAborted = () => {
+    try {
+      return "aborted" in signal;
+    } catch {
+      return false;
+    }
+  };
+  if (isObject(signal) && hasAborted()) return signal;
+  throw makeError("INVALID_OPTIONS", "invalid options: signal: not an AbortSignal (an AbortController's is its .signal)", { field: "signal" });
+}
+
+/**
  * `nextPage`'s `prefetch` option: `undefined` for none (`undefined`, `false`), else
  * `[requests, bytes]`, each `undefined` when not given (the core's default fills it:
  * `PrefetchBudget` in src/pager/prefetch.rs); `true` is `[]`. Throws `INVALID_OPTIONS` naming
@@ -387,4 +422,4 @@ function readPrefetch(value) {
   return readNested(value, PREFETCH, "prefetch");
 }
 
-export { field, stringField, failureOf, causeText, sourceFailedError, isPassThrough, readInput, readOptions, readFailure, readFilter, readRetry, readPrefetch, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };
+export { field, stringField, failureOf, readSignal, causeText, sourceFailedError, isPassThrough, readInput, readOptions, readFailure, readFilter, readRetry, readPrefetch, FILTER, KUBEAPPS_FETCHER, CONNECT_FETCHER, LIST_FETCHER, LISTS };

@@ -6,7 +6,12 @@ export type SourceKind =
   | "kubernetes"
   /** A Kubeapps plugin today: decimal item offsets, no snapshot (the default). */
   | "kubeapps"
-  /** Like `kubeapps`, but the order changes between requests: read whole in one request. */
+  /**
+   * Like `kubeapps`, but the order changes between requests: read whole, asked for in one request
+   * (`maxSourceItems + 1`); a server that caps its answers is followed by its next tokens (an item
+   * given twice then, a sign of skipped ones, starts the whole read over; the third time in a row
+   * sets the source aside, `"no-progress"`).
+   */
   | "unordered";
 
 /** One source: a Kubeapps plugin in a cluster and namespace. */
@@ -170,7 +175,10 @@ export interface PagerOptions<T = any> {
    * The largest chunk: items per backend request (`limit`), 1 to 10,000; default 500. A streamed
    * source starts small (slow start): its first chunk asks 2 × ceil(pageSize / streamed sources)
    * (at least 4), each further chunk twice the one before, up to this; a resume starts small again.
-   * Sources read whole, rescan probes and tie-group re-reads ask this.
+   * A `kubernetes` source read whole asks this; a `kubeapps` or `unordered` one read whole asks
+   * `maxSourceItems + 1` (all of it in one answer), then, when the server caps its answers and
+   * gives a next token, what is left of that. Rescan probes ask this + 1, tie-group re-reads the
+   * group and this more.
    */
   chunkLimit?: number;
   /**
@@ -192,7 +200,11 @@ export interface PagerOptions<T = any> {
    */
   collation?: CollationOptions;
   filter?: FilterOptions;
-  /** Cap for a source read whole (unordered, any source under `displayName`, a `kubernetes` one under a `collation`); default 10,000. */
+  /**
+   * Cap for a source read whole (unordered, any source under `displayName`, a `kubernetes` one
+   * under a `collation`); default 10,000. `SOURCE_TOO_LARGE` once the items read go over it,
+   * however many answers (short ones, next tokens followed) they came in.
+   */
   maxSourceItems?: number;
   /** Chunks in a row with nothing new before `NO_PROGRESS`; default 256. */
   maxChunksWithoutProgress?: number;
@@ -291,7 +303,10 @@ export type ItemOf<R> = R extends unknown
 
 /**
  * A failed request: HTTP status (0 = no answer), and for a Kubernetes `Status` its `reason` and
- * `metadata.continue`. A `reason` or `continue` with a lone surrogate is `INVALID_RESPONSE`.
+ * `metadata.continue`. `status`: an integer from 0 to 599; absent (`undefined`, `null`, or a
+ * failure that is no object, as a network error's) it is 0; anything else (NaN, -1, 1e20, 503.5,
+ * `"503"`) is `INVALID_RESPONSE` (`details.field: "status"`), in `Pager.fail` and in `nextPage`
+ * alike. A `reason` or `continue` with a lone surrogate is `INVALID_RESPONSE`.
  * `Pager.fail` also takes the `Status` itself ({@link KubernetesStatus}).
  */
 export interface ChunkFailure {
@@ -346,8 +361,9 @@ export type FailOutcome = "recovered" | "unreachable" | "retry" | "failed" | "st
  * Unimplemented or Forbidden in any of the gRPC, Connect or Kubernetes spellings:
  * `"failed-for-good"`), fails 5 times in a row (`"repeated-failures"`; a 410 a `kubernetes`
  * source recovers from does not count), or its continuations answer the list's first chunk
- * again with nothing new, 3 times in a row (`"no-progress"`: a proxy that drops `continue`; its
- * `status` is then 200). The other sources go on in the same order; once it is
+ * again with nothing new, 3 times in a row (`"no-progress"`: a proxy that drops `continue`, or a
+ * source read whole by offsets in pieces that gives an item twice on 3 whole reads in a row: its
+ * order changes between requests, so pieces would skip items; its `status` is then 200). The other sources go on in the same order; once it is
  * retried (`retryUnreachable()`, or `nextPage` on its own after a backoff of 5 s doubling to 5 min)
  * and answers, its items come back: those the list went past meanwhile late (`Page.late`), none
  * twice, none skipped.
@@ -550,8 +566,12 @@ export interface RetryOptions {
 
 /** Options of `nextPage`. */
 export interface NextPageOptions {
-  /** Aborting rejects the call with `ABORTED` at once, also while it waits to retry; the pager is unchanged. */
-  signal?: AbortSignal;
+  /**
+   * Aborting rejects the call with `ABORTED` at once, also while it waits to retry; the pager is
+   * unchanged. Anything but an AbortSignal (an AbortController instead of its `.signal`, say) is
+   * `INVALID_OPTIONS` (`details.field: "signal"`); `undefined` or `null`: none.
+   */
+  signal?: AbortSignal | null;
   /** The retry policy for transient failures ({@link RetryOptions}); `false`: none. */
   retry?: false | RetryOptions;
   /**

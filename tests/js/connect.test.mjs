@@ -122,7 +122,7 @@ test("over Connect: a plugin that fails (Unavailable) is SOURCE_FAILED 503 with 
   pager.free();
 });
 
-test("over Connect: an abort cancels the call in flight (ABORTED); a bad cluster is InvalidArgument → 400", async () => {
+test("over Connect: an abort cancels the call in flight (ABORTED); a bad cluster is InvalidArgument → 400, set aside", async () => {
   const clients = clientsOver(TRANSPORTS.connect());
   const pager = new Pager({ sources: (await sources()).slice(0, 1) });
   const controller = new AbortController();
@@ -130,8 +130,12 @@ test("over Connect: an abort cancels the call in flight (ABORTED); a bad cluster
   const aborted = await pager.nextPage(connectFetcher({ clients }), { signal: controller.signal }).catch((e) => e);
   assert.equal(aborted.code, "ABORTED");
   const other = new Pager({ sources: [{ plugin: "helm.packages", cluster: "elsewhere", namespace: "kubeapps" }] });
-  const invalid = await other.nextPage(connectFetcher({ clients })).catch((e) => e);
-  assert.deepEqual([invalid.code, invalid.details.status, invalid.cause.code], ["SOURCE_FAILED", 400, Code.InvalidArgument]);
+  // Refused at the list's start (no position there can have vanished): the source fails for good,
+  // named on the page, not retried as a refused position nor a SOURCE_FAILED for the whole list.
+  const page = await other.nextPage(connectFetcher({ clients }));
+  const [u] = page.unreachable;
+  assert.deepEqual([page.unreachable.length, u.cause, u.status], [1, "failed-for-good", 400]);
+  assert.deepEqual([u.error.code, u.error.details.status, u.error.cause.code], ["SOURCE_FAILED", 400, Code.InvalidArgument]);
   pager.free();
   other.free();
 });

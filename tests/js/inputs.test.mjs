@@ -338,8 +338,16 @@ test("readFailure: status, reason and continue, as Pager.fail reads them", () =>
     return out;
   };
   assert.deepEqual(read({ status: 410, reason: "Expired", continue: "c" }), { status: 410, reason: "Expired", continue: "c" });
-  assert.deepEqual(read({ status: 503.9 }), { status: 503, reason: null, continue: null });
-  for (const status of [-1, 1000, NaN, "410", undefined]) assert.equal(read({ status }).status, 0);
+  // A status that is no HTTP status (not an integer from 0 to 599) is refused; none at all is 0.
+  for (const status of [503.9, -1, 600, 1000, NaN, Infinity, 1e20, "410", 5n, {}]) {
+    assert.throws(
+      () => readFailure({ status }, "s"),
+      (e) => e instanceof PagerError && e.code === "INVALID_RESPONSE" && e.details.field === "status" && e.details.source === "s",
+      String(status),
+    );
+  }
+  for (const status of [undefined, null]) assert.equal(read({ status }).status, 0);
+  assert.equal(read({ status: 599 }).status, 599);
   // A built-in fetcher's PagerError carries them in `details`; its own members come first.
   assert.deepEqual(read({ details: { status: 410, reason: "Expired", continue: "d" } }), { status: 410, reason: "Expired", continue: "d" });
   assert.deepEqual(read({ status: 500, details: { status: 410, reason: "x" } }), { status: 500, reason: "x", continue: null });

@@ -123,5 +123,18 @@ window.addEventListener("scroll", () => {
 view.check = null;
 view.next = next;
 view.runCheck = check;
-await start();
+// The default backend (`npm start`) serves no clusters: a notice instead of an empty table. Its
+// /demo/config says which backend runs (`backend: "real"` only there), without a 404 to log.
+const config = await getJson("/demo/config").catch(() => null);
+if (config !== null && config.backend !== "real") {
+  view.unavailable = true;
+  $("status").textContent =
+    "No clusters on this backend: the Cluster view needs the real services (PostgreSQL and etcd). Run npm start -- --backend real.";
+  for (const c of document.querySelectorAll(".dash-controls button, .dash-controls input, .dash-controls select")) c.disabled = true;
+} else {
+  await start().catch((e) => {
+    view.error = String(e?.message ?? e);
+    $("status").textContent = `error: ${view.error}`;
+  });
+}
 view.ready = true;

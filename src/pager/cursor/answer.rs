@@ -111,13 +111,24 @@ impl<P> Cursor<P> {
         let next = chunk
             .next_token
             .filter(|t| !t.is_empty() && *t != flight.token);
-        self.check_size(chunk.items.len(), next.is_some(), flight, ctx)?;
+        self.check_size(chunk.items.len(), flight, ctx)?;
         let (items, before_start, mixed_ties) = self.key_items(chunk.items, flight, ctx)?;
         let progress = self.progress(&items, ctx);
         // A continuation that restarts the list (a proxy that drops `continue`): not used, the
         // position stands; the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside
         // (`Pager::feed`). Checked before the order: such an answer is no disorder.
         let verdict = if before_start || self.restarts_list(&items, flight, progress, echoed) {
+            Verdict::Restarted
+        } else if self.paging.decimal()
+            && matches!(flight.purpose, Purpose::WholePart)
+            && self.repeats(&items)
+        {
+            // A list read whole by offsets in pieces (a server that caps its answers) that gives
+            // an item twice changed between requests: it grew in front, or its order changed and
+            // another item was skipped. Not used; the whole read starts over from `""` (`commit`),
+            // and the MAX_RESTARTS_IN_A_ROW-th in a row sets the source aside (`no-progress`): one
+            // whose order changes on every request cannot be read in pieces, and nothing is lost
+            // silently.
             Verdict::Restarted
         } else if self.streamed()
             && (mixed_ties || self.disordered(&items, &flight.token, &flight.purpose))
@@ -177,12 +188,11 @@ impl<P> Cursor<P> {
     /// (`INVALID_RESPONSE`: Kubernetes servers may ignore `limit`; a plugin that does breaks
     /// the offset arithmetic).
     #[inline(always)]
-    fn check_size(&self, n: usize, goes_on: bool, flight: &InFlight, ctx: &Ctx<'_>) -> Result<()> {
+    fn check_size(&self, n: usize, flight: &InFlight, ctx: &Ctx<'_>) -> Result<()> {
         match flight.purpose {
-            Purpose::Whole if n > ctx.max_source_items as usize || goes_on => {
-                Err(self.too_large(ctx))
-            }
-            Purpose::WholePart
+            // Counted over the whole read, however many answers (a server that caps its answers
+            // gives a next token: followed, see `plan`).
+            Purpose::Whole | Purpose::WholePart
                 if self.staging.len().saturating_add(n) > ctx.max_source_items as usize =>
             {
                 Err(self.too_large(ctx))

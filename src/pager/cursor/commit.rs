@@ -114,9 +114,13 @@ impl<P> Cursor<P> {
                 return None;
             }
             Verdict::Restarted => {
-                // Not used; the same request is asked again, and the source set aside at the
-                // MAX_RESTARTS_IN_A_ROW-th restart in a row (`Pager::feed` reads `restarts`).
+                // Not used; the same request is asked again (a whole read by offsets: the whole
+                // read from `""`), and the source set aside at the MAX_RESTARTS_IN_A_ROW-th restart
+                // in a row (`Pager::feed` reads `restarts`).
                 self.restarts = self.restarts.saturating_add(1);
+                if self.paging.decimal() && matches!(flight.purpose, Purpose::WholePart) {
+                    self.restart_whole_read();
+                }
                 return None;
             }
             Verdict::Verified => {
@@ -141,7 +145,13 @@ impl<P> Cursor<P> {
     /// whether the tokens are decimal offsets.
     #[inline(always)]
     fn note_answer(&mut self, p: &Prepared<P>, flight: &InFlight, delta: &mut SourceStats) {
-        self.restarts = 0;
+        // A whole read by offsets counts its restarts until it is all in (each restart reads its
+        // start again).
+        if !(self.paging.decimal() && matches!(flight.purpose, Purpose::Whole | Purpose::WholePart))
+            || p.next.is_none()
+        {
+            self.restarts = 0;
+        }
         if let Purpose::Next { .. } | Purpose::Group { .. } = flight.purpose {
             self.chunks_taken = self.chunks_taken.saturating_add(1);
         }
@@ -416,11 +426,8 @@ impl<P> Cursor<P> {
         self.next = next;
         self.resume = None;
         match flight.purpose {
-            Purpose::Whole => {
-                reverse(&mut fresh);
-                self.buf = fresh;
-            }
-            Purpose::WholePart => {
+            // A first answer with a next token (a server that caps its answers) is staged too.
+            Purpose::Whole | Purpose::WholePart => {
                 self.staging.append(&mut fresh);
                 if self.next.is_none() {
                     let mut all = core::mem::take(&mut self.staging);

@@ -3,9 +3,12 @@
 //! Contract: a 410 on a `kubernetes` source goes on with its inconsistent continue token, else
 //! relists from the start (the watermark skips what was seen; the pages say `inconsistent`). A
 //! 400 (InvalidArgument) at a decimal offset is a vanished position: re-read from earlier, as
-//! after a move back (docs/DESIGN.md "Vanished positions"). Anything else only clears the request.
+//! after a move back (docs/DESIGN.md "Vanished positions"); at the list's start (`""`, `0`) no
+//! position can have vanished: the request itself is refused, for good (`refuses_for_good`: the
+//! source is set aside). Anything else only clears the request.
 
 use super::*;
+use crate::pager::reach::refused_for_good;
 
 impl<P> Cursor<P> {
     /// Handles a failed request. A 410 on a kubernetes source goes on with the
@@ -26,7 +29,7 @@ impl<P> Cursor<P> {
     /// How the source recovers from this failure by itself (a 410 of a kubernetes source, a
     /// refused decimal position), if it does: no failure of the source's, for `reach.rs`.
     pub(crate) fn recovers_from(&self, failure: &Failure) -> Option<Recovery> {
-        if self.paging.decimal() && refuses_position(failure) {
+        if self.paging.decimal() && refuses_position(failure) && !self.asked_from_start() {
             Some(Recovery::RefusedPosition)
         } else if failure.status == 410 && self.spec.kind == SourceKind::Kubernetes {
             Some(Recovery::Expired)
@@ -35,11 +38,26 @@ impl<P> Cursor<P> {
         }
     }
 
-    /// Whether the source pages an apiserver list by its continue tokens (a `kubernetes` source
-    /// not found paging by decimal offsets): a 400 there refuses the request itself (see
-    /// [`refused_for_good`](super::reach::refused_for_good)), never a vanished position.
-    pub(crate) fn pages_by_continue(&self) -> bool {
-        !self.paging.decimal() && self.spec.kind == SourceKind::Kubernetes
+    /// Whether this failure refuses the request itself, for good (the same request, or any other,
+    /// would be refused again: the source is set aside), never a vanished position:
+    /// - a source paging an apiserver list by its continue tokens (a `kubernetes` source not found
+    ///   paging by decimal offsets): a 400 or 422 ([`refused_for_good`]);
+    /// - a source paged by decimal offsets, asked from the list's start (`""` or `0`: no position
+    ///   that a shrunken list could have lost): a 400 or `InvalidArgument` (a filter the plugin
+    ///   refuses), or a 422 / `Invalid`. A walk back after a refused position ends there too.
+    pub(crate) fn refuses_for_good(&self, failure: &Failure) -> bool {
+        if self.paging.decimal() {
+            self.asked_from_start() && (refuses_position(failure) || refused_for_good(failure))
+        } else {
+            self.spec.kind == SourceKind::Kubernetes && refused_for_good(failure)
+        }
+    }
+
+    /// The request in flight asks from the list's start (`""` or offset 0).
+    fn asked_from_start(&self) -> bool {
+        self.in_flight
+            .as_ref()
+            .is_some_and(|f| parse_offset(&f.token) == Some(0))
     }
 
     /// Clears the request in flight unanswered (its call was aborted): nothing counted, the
@@ -100,7 +118,12 @@ impl<P> Cursor<P> {
                 }
                 return;
             }
-            Purpose::Whole | Purpose::WholePart => return,
+            Purpose::Whole | Purpose::WholePart => {
+                // A whole read's later chunk refused (the list shrank under it): the whole read
+                // starts over from `""` (its staged items with it).
+                self.restart_whole_read();
+                return;
+            }
         };
         let Some(pos) = pos.filter(|p| *p > 0) else {
             return;

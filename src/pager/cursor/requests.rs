@@ -90,9 +90,11 @@ pub(super) enum Purpose {
     },
     /// A step back after offset drift, looking for a start at or before the reference.
     Probe { pos: u64 },
-    /// A source read whole in one request (`limit = maxSourceItems + 1`).
+    /// The first request of a kubeapps/unordered source read whole: `""` with
+    /// `limit = maxSourceItems + 1`, all of it in one answer when the server gives it all.
     Whole,
-    /// One chunk of a source read whole by following continue tokens.
+    /// One chunk of a source read whole by following continue tokens (after a `Whole` answer
+    /// that came with a next token: a server that caps its answers).
     WholePart,
 }
 
@@ -167,7 +169,9 @@ impl<P> Cursor<P> {
     /// The request this source needs next, where `chunk` is the slow start's chunk size
     /// (`chunk_size`: `first_chunk`, doubling with each chunk taken, up to `chunkLimit`):
     ///
-    /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`;
+    /// - read whole, kubeapps/unordered: `""` with `limit = maxSourceItems + 1`; then, while a
+    ///   server that caps its answers gives a next token, that token with what is left of the
+    ///   cap + 1 (`SOURCE_TOO_LARGE` only once the items read go over `maxSourceItems`);
     /// - read whole, kubernetes: the next continue token, `chunkLimit`;
     /// - rescanning: the probe offset, `chunkLimit + 1`;
     /// - a tie group to re-read whole: from the item before it, the group as
@@ -182,17 +186,25 @@ impl<P> Cursor<P> {
     pub(crate) fn plan(&self, ctx: &Ctx<'_>) -> Planned {
         let limit = ctx.chunk_limit;
         if !self.streamed() {
+            let token = self.next.clone().unwrap_or_default();
             if self.paging.decimal() {
-                // Offsets over a list whose order changes between requests skip
-                // and repeat items: read it in one request, one more than the cap
-                // to tell "exactly the cap" from "too many".
+                // Offsets over a list whose order changes between requests skip and repeat
+                // items: ask for it all in one request, one more than the cap left to tell
+                // "exactly the cap" from "too many". A server that caps its answers gives a next
+                // token instead: followed, asking what is left of the cap each time.
+                let left = (ctx.max_source_items as usize).saturating_sub(self.staging.len());
+                let limit = u32::try_from(left).unwrap_or(u32::MAX).saturating_add(1);
+                let first = token.is_empty() && self.staging.is_empty();
                 return Planned {
-                    token: String::new(),
-                    limit: ctx.max_source_items.saturating_add(1),
-                    purpose: Purpose::Whole,
+                    token,
+                    limit,
+                    purpose: if first {
+                        Purpose::Whole
+                    } else {
+                        Purpose::WholePart
+                    },
                 };
             }
-            let token = self.next.clone().unwrap_or_default();
             return Planned {
                 token,
                 limit,

@@ -5,6 +5,9 @@
 //! (`consumed_prefix`, `anchored_cut`): items at or below W before the cut were consumed and are
 //! dropped, those after it were never read and are shown late (docs/DESIGN.md "Order is
 //! learned"). Where nothing tells, an item is shown and counted as a possible repeat: never lost.
+//! A whole read by offsets is asked for in one request (`maxSourceItems + 1`); a server that caps
+//! its answers is followed by its next tokens, the pieces staged; a piece that repeats an item
+//! (the list changed between requests) or is refused starts the whole read over from `""`.
 
 use super::*;
 
@@ -84,6 +87,28 @@ impl<P> Cursor<P> {
             None => self.read_ids.push(h),
         }
         self.read_next = (self.read_next + 1) % READ_IDS;
+    }
+
+    /// Whether an answer holds an item already staged by this whole read. Over decimal offsets,
+    /// an item given twice means the list changed between requests (it grew in front, or its
+    /// order changed and another item was skipped).
+    pub(super) fn repeats(&self, items: &[(SortKey, bool, P)]) -> bool {
+        if self.staging.is_empty() {
+            return false;
+        }
+        let mut staged: Vec<u64> = self.staging.iter().map(|e| key_hash(&e.key)).collect();
+        staged.sort_unstable();
+        items
+            .iter()
+            .any(|(k, ..)| staged.binary_search(&key_hash(k)).is_ok())
+    }
+
+    /// Starts a whole read over from `""` (a piece refused, or one that repeats an item): what it
+    /// staged is dropped; a switch's cut stands (it is made once the whole read is in).
+    pub(super) fn restart_whole_read(&mut self) {
+        self.next = Some(String::new());
+        self.staging.clear();
+        self.seen_tokens.clear();
     }
 
     /// Switches a streamed source to a whole read (docs/DESIGN.md "Order is learned"): the items
