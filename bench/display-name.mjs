@@ -19,6 +19,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { startServices } from "../server/real/services.mjs";
 import { startRealServer } from "../server/real/server.mjs";
+import { replaceBetween } from "./lib/report.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -199,12 +200,7 @@ async function main() {
   if (!args.has("--no-write")) {
     const file = path.join(REPO, "BENCHMARKS.md");
     const old = readFileSync(file, "utf8");
-    const block = `${BEGIN}\n${text.trim()}\n${END}\n`;
-    const a = old.indexOf(BEGIN);
-    const b = old.indexOf(END);
-    const next = a >= 0 && b > a
-      ? old.slice(0, a) + block + old.slice(b + END.length).replace(/^\n/, "")
-      : `${old.replace(/\n*$/, "\n\n")}## displayName\n\n${block}`;
+    const next = replaceBetween(old, BEGIN, END, text, (doc, block) => `${doc.replace(/\n*$/, "\n\n")}## displayName\n\n${block}`);
     writeFileSync(file, next);
     log("written to BENCHMARKS.md (displayName)");
   }

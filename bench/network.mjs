@@ -37,6 +37,7 @@ import { startServices } from "../server/real/services.mjs";
 import { startRealServer } from "../server/real/server.mjs";
 import { mulberry32, pick } from "../server/rng.mjs";
 import { measureTargets, renderTargets } from "./lib/targets.mjs";
+import { replaceBetween } from "./lib/report.mjs";
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -372,18 +373,13 @@ async function mainFirstPage() {
   if (!args.has("--no-write")) {
     const file = path.join(REPO, "BENCHMARKS.md");
     const old = readFileSync(file, "utf8");
-    const block = `${FIRST_BEGIN}\n${text.trim()}\n${FIRST_END}\n`;
-    const a = old.indexOf(FIRST_BEGIN);
-    const b = old.indexOf(FIRST_END);
-    let next;
-    if (a >= 0 && b > a) next = old.slice(0, a) + block + old.slice(b + FIRST_END.length).replace(/^\n/, "");
-    else {
-      // At the end of the "Collation" section: before the next level-2 heading after it.
-      const section = old.indexOf("\n## Collation");
-      const at = section < 0 ? -1 : old.indexOf("\n## ", section + 1);
+    // Where new: at the end of the "Collation" section, before the next level-2 heading after it.
+    const next = replaceBetween(old, FIRST_BEGIN, FIRST_END, text, (doc, block) => {
+      const section = doc.indexOf("\n## Collation");
+      const at = section < 0 ? -1 : doc.indexOf("\n## ", section + 1);
       if (at < 0) throw new Error("BENCHMARKS.md has no \"Collation\" section followed by another");
-      next = `${old.slice(0, at + 1)}${block}\n${old.slice(at + 1)}`;
-    }
+      return `${doc.slice(0, at + 1)}${block}\n${doc.slice(at + 1)}`;
+    });
     writeFileSync(file, next);
     log("written to BENCHMARKS.md (Collation: First page on the real-service mode)");
   }
@@ -433,17 +429,12 @@ async function mainTargets() {
     // After the network section (its own markers): "Network (real backends)", then this.
     const file = path.join(REPO, "BENCHMARKS.md");
     const old = readFileSync(file, "utf8");
-    const block = `${TARGETS_BEGIN}\n${text.trim()}\n${TARGETS_END}\n`;
-    const a = old.indexOf(TARGETS_BEGIN);
-    const b = old.indexOf(TARGETS_END);
-    let next;
-    if (a >= 0 && b > a) next = old.slice(0, a) + block + old.slice(b + TARGETS_END.length).replace(/^\n/, "");
-    else {
-      const at = old.indexOf(END);
+    const next = replaceBetween(old, TARGETS_BEGIN, TARGETS_END, text, (doc, block) => {
+      const at = doc.indexOf(END);
       if (at < 0) throw new Error(`BENCHMARKS.md has no ${END} marker to put the targets after`);
       const after = at + END.length + 1;
-      next = `${old.slice(0, after)}\n${block}${old.slice(after)}`;
-    }
+      return `${doc.slice(0, after)}\n${block}${doc.slice(after)}`;
+    });
     writeFileSync(file, next);
     log("written to BENCHMARKS.md (Network: Targets)");
   }
@@ -469,10 +460,7 @@ async function main() {
   if (!args.has("--no-write")) {
     const file = path.join(REPO, "BENCHMARKS.md");
     const old = readFileSync(file, "utf8");
-    const block = `${BEGIN}\n${text.trim()}\n${END}\n`;
-    const a = old.indexOf(BEGIN);
-    const b = old.indexOf(END);
-    writeFileSync(file, a >= 0 && b > a ? old.slice(0, a) + block + old.slice(b + END.length).replace(/^\n/, "") : `${old.replace(/\n*$/, "\n\n")}${block}`);
+    writeFileSync(file, replaceBetween(old, BEGIN, END, text));
     log("written to BENCHMARKS.md");
   }
 }

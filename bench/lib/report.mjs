@@ -134,12 +134,21 @@ export function profileSection(profiles, crossings) {
   return out;
 }
 
+/**
+ * `existing` (a markdown text) with `section` between the markers `begin` and `end` (each on its own
+ * line), replacing what stood between them. When the markers are not there yet, `place(existing,
+ * block)` says where the block goes; by default it is appended at the end.
+ */
+export function replaceBetween(existing, begin, end, section, place = (text, block) => `${text.replace(/\n*$/, "\n\n")}${block}`) {
+  const block = `${begin}\n${section.trim()}\n${end}\n`;
+  const a = existing.indexOf(begin);
+  const b = existing.indexOf(end);
+  if (a >= 0 && b > a) return existing.slice(0, a) + block + existing.slice(b + end.length).replace(/^\n/, "");
+  return place(existing, block);
+}
+
 /** Replaces (or appends) the section between the markers; creates the file's title when new. */
 export function spliceSection(existing, section) {
-  const block = `${BEGIN}\n${section.trim()}\n${END}\n`;
-  if (existing === null) return `# Benchmarks\n\nMeasured figures of kubeapps-pager. Each section says how it was measured and how to re-run it.\n\n${block}`;
-  const a = existing.indexOf(BEGIN);
-  const b = existing.indexOf(END);
-  if (a >= 0 && b > a) return existing.slice(0, a) + block + existing.slice(b + END.length).replace(/^\n/, "");
-  return `${existing.replace(/\n*$/, "\n\n")}${block}`;
+  if (existing === null) return `# Benchmarks\n\nMeasured figures of kubeapps-pager. Each section says how it was measured and how to re-run it.\n\n${BEGIN}\n${section.trim()}\n${END}\n`;
+  return replaceBetween(existing, BEGIN, END, section);
 }
