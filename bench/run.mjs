@@ -234,9 +234,9 @@ function targets(run) {
       limit: "the decode itself (base64url, CRC-32, the payload read into owned strings, continue tokens rebuilt to their text), then the state packed into one string and built by `makeTokenState` in one call (see Findings); the JS pager's JSON token decodes in the time shown beside",
     },
     {
-      target: "wasm + glue ≤ 50 KB gzip (50,000 B, node:zlib level 9)",
+      target: "wasm + glue ≤ 128 KB gzip (128,000 B, node:zlib level 9: the budget since issue 14)",
       measured: `${run.sizes.totalGzip.toLocaleString("en-US")} B (wasm ${run.sizes.files[0].gzip.toLocaleString("en-US")} B)`,
-      met: run.sizes.totalGzip <= 50_000,
+      met: run.sizes.totalGzip <= 128_000,
       speed: false,
       limit: "held by tests/js/size.test.mjs; where the bytes went: BENCHMARKS.md \"Size\"",
     },
